@@ -1,0 +1,1 @@
+"""Fistful of Power: roster, throws and the game modes."""

@@ -1,0 +1,205 @@
+"""The fighter roster: sculpts, finishes, regions and warlords, loaded from resources/ and validated.
+
+A fighter in play is a (sculpt, finish) pair; its value and region belong to the sculpt.
+Each player owns one of every fighter (48 sculpts x 3 finishes), so a fistful never holds
+the same fighter twice.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources as importlib_resources
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core.errors import DataError
+
+
+class Fighter(msgspec.Struct, frozen=True, order=True, forbid_unknown_fields=True):
+    sculpt: str
+    finish: str
+
+
+@dataclass(frozen=True)
+class Sculpt:
+    id: str
+    name: str
+    region: str
+    value: int
+    back: float
+    standing: float
+    invented: bool | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Finish:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Roster:
+    finishes: tuple[Finish, ...]
+    regions: tuple[str, ...]
+    sculpts: dict[str, Sculpt]
+    warlords: tuple[Sculpt, ...]
+    source: str
+
+    @functools.cached_property
+    def fighters(self) -> tuple[Fighter, ...]:
+        return tuple(Fighter(s, f.id) for s in self.sculpts for f in self.finishes)
+
+    @functools.cached_property
+    def _finish_names(self) -> dict[str, str]:
+        return {f.id: f.name for f in self.finishes}
+
+    def has(self, fighter: Fighter) -> bool:
+        return fighter.sculpt in self.sculpts and fighter.finish in self._finish_names
+
+    def sculpt(self, fighter: Fighter) -> Sculpt:
+        return self.sculpts[fighter.sculpt]
+
+    def value(self, fighter: Fighter) -> int:
+        return self.sculpts[fighter.sculpt].value
+
+    def region(self, fighter: Fighter) -> str:
+        return self.sculpts[fighter.sculpt].region
+
+    def finish_name(self, finish: str) -> str:
+        return self._finish_names[finish]
+
+    def name(self, fighter: Fighter) -> str:
+        """Display name as on the packaging: finish then sculpt, e.g. 'Shadow Skwall'."""
+        return f"{self._finish_names[fighter.finish]} {self.sculpts[fighter.sculpt].name}"
+
+
+def _fail(file: str, entry: str | None, reason: str) -> DataError:
+    return DataError(file, entry, reason)
+
+
+def _get(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, entry: str) -> Any:
+    if key not in obj:
+        raise _fail(file, entry, f"missing field '{key}'")
+    value = obj[key]
+    if not isinstance(value, typ) or (isinstance(value, bool) and typ in (int, float, (int, float))):
+        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
+        raise _fail(file, entry, f"field '{key}' must be {name}, got {value!r}")
+    return value
+
+
+def _invented(obj: dict[str, Any], file: str, entry: str) -> bool | tuple[str, ...]:
+    inv = obj.get("invented", None)
+    if isinstance(inv, bool):
+        return inv
+    if isinstance(inv, list) and all(isinstance(x, str) for x in inv):
+        return tuple(inv)
+    raise _fail(file, entry, "field 'invented' must be true, false or a list of invented field names")
+
+
+def _probability(obj: dict[str, Any], key: str, default: float, file: str, entry: str) -> float:
+    if key not in obj:
+        return default
+    p = _get(obj, key, (int, float), file, entry)
+    if not 0 <= p <= 1:
+        raise _fail(file, entry, f"'{key}' must be a probability from 0 to 1, got {p}")
+    return float(p)
+
+
+def parse_roster(doc: Any, file: str) -> Roster:
+    if not isinstance(doc, dict):
+        raise _fail(file, None, "the roster must be a JSON object")
+    finishes = []
+    for i, f in enumerate(_get(doc, "finishes", list, file, "top level")):
+        entry = f"finishes[{i}]"
+        if not isinstance(f, dict):
+            raise _fail(file, entry, "must be an object")
+        finishes.append(Finish(_get(f, "id", str, file, entry), _get(f, "name", str, file, entry)))
+    if [f.id for f in finishes] != ["hyper", "crystal", "shadow"]:
+        raise _fail(file, "finishes", "there are exactly three finishes: hyper, crystal, shadow")
+
+    regions: list[str] = []
+    for i, r in enumerate(_get(doc, "regions", list, file, "top level")):
+        entry = f"regions[{i}]"
+        if not isinstance(r, dict):
+            raise _fail(file, entry, "must be an object")
+        name = _get(r, "name", str, file, entry)
+        _invented(r, file, f"region '{name}'")
+        if name in regions:
+            raise _fail(file, f"region '{name}'", "listed twice")
+        regions.append(name)
+    if len(regions) != 12:
+        raise _fail(file, "regions", f"Scar has 12 regions, the file lists {len(regions)}")
+
+    model = _get(doc, "throw_model", dict, file, "top level")
+    back = _probability(model, "back", 0.40, file, "throw_model")
+    standing = _probability(model, "standing", 0.02, file, "throw_model")
+    if back + standing > 1:
+        raise _fail(file, "throw_model", "back + standing must not exceed 1")
+
+    def sculpt(obj: Any, entry: str, needs_region: bool) -> Sculpt:
+        if not isinstance(obj, dict):
+            raise _fail(file, entry, "must be an object")
+        sid = _get(obj, "id", str, file, entry)
+        entry = f"{entry} '{sid}'"
+        name = _get(obj, "name", str, file, entry)
+        value = _get(obj, "value", int, file, entry)
+        region = ""
+        if needs_region:
+            region = _get(obj, "region", str, file, entry)
+            if region not in regions:
+                raise _fail(file, entry, f"home region '{region}' is not one of the 12 regions")
+            if not 1 <= value <= 4:
+                raise _fail(file, entry, f"value must be 1 to 4, got {value}")
+        elif not 1 <= value <= 9:
+            raise _fail(file, entry, f"value must be 1 to 9, got {value}")
+        throw = obj.get("throw", {})
+        if not isinstance(throw, dict):
+            raise _fail(file, entry, "'throw' must be an object with 'back' and 'standing'")
+        b = _probability(throw, "back", back, file, entry)
+        s = _probability(throw, "standing", standing, file, entry)
+        if b + s > 1:
+            raise _fail(file, entry, "throw back + standing must not exceed 1")
+        return Sculpt(sid, name, region, value, b, s, _invented(obj, file, entry))
+
+    sculpts: dict[str, Sculpt] = {}
+    for i, obj in enumerate(_get(doc, "sculpts", list, file, "top level")):
+        s = sculpt(obj, f"sculpts[{i}]", True)
+        if s.id in sculpts:
+            raise _fail(file, f"sculpts[{i}] '{s.id}'", "id used twice")
+        sculpts[s.id] = s
+    if len(sculpts) != 48:
+        raise _fail(file, "sculpts", f"the roster has 48 sculpts, the file lists {len(sculpts)}")
+    warlords = tuple(sculpt(obj, f"warlords[{i}]", False)
+                     for i, obj in enumerate(_get(doc, "warlords", list, file, "top level")))
+    if len(warlords) != 3:
+        raise _fail(file, "warlords", f"there are 3 Battle Arena warlords, the file lists {len(warlords)}")
+    return Roster(tuple(finishes), tuple(regions), sculpts, warlords, file)
+
+
+def load_roster(path: str | Path | None = None) -> Roster:
+    """Load a roster file (the bundled one by default); errors name the file and entry."""
+    if path is None:
+        return default_roster()
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise _fail(file, None, f"cannot be read ({e.strerror})") from None
+    return _parse_text(text, file)
+
+
+def _parse_text(text: str, file: str) -> Roster:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise _fail(file, f"line {e.lineno}", f"not valid JSON ({e.msg})") from None
+    return parse_roster(doc, file)
+
+
+@functools.cache
+def default_roster() -> Roster:
+    res = importlib_resources.files("resources.fistful").joinpath("roster.json")
+    return _parse_text(res.read_text(encoding="utf-8"), "resources/fistful/roster.json")

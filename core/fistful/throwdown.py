@@ -1,0 +1,349 @@
+"""Throwdown (Fistful of Power, 1-10 players): last player with fighters wins.
+
+Rulings (see resources/notes/throwdown.md for the players' version):
+- Fistfuls are chosen once, secretly; each round repeats the throw, scoring and removal.
+- Only players with a face-down fighter can be "lowest"; all tied on the lowest remove one.
+- If every remaining player loses their last fighter in the same round, it is a draw.
+- One player is a practice table: it ends when the fistful is gone; the score is the
+  number of throws it lasted.
+"""
+from __future__ import annotations
+
+import random
+import re
+from typing import Literal
+
+import msgspec
+
+from core.errors import IllegalAction, IllegalSetup
+from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous
+from core.fistful.roster import Fighter, Roster, default_roster
+from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
+from core.fistful.throws import POSE_NAMES, Landed, is_face_up, throw_fistful
+
+MAX_FIGHTERS = 6
+MAX_POINTS = 15
+MIN_PLAYERS = 1
+MAX_PLAYERS = 10
+
+DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d36", "#f4a100", "#7b2cbf",
+                   "#0891b2", "#db2777", "#6b4f2a", "#4b5563", "#84cc16")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class ThrowdownSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    players: tuple[PlayerSetup, ...]
+    mode: Mode = "simulated"
+
+
+class Pick(Action, tag="pick"):
+    """A player's secret choice of fistful."""
+    player: int
+    fighters: tuple[Fighter, ...]
+
+
+class Throw(Action, tag="throw"):
+    """Chance (or the table): how every player's fighters landed; None for players who are out."""
+    landed: tuple[tuple[Landed, ...] | None, ...]
+
+
+class Remove(Action, tag="remove"):
+    """A lowest-scoring player takes one of their face-down fighters out of the game."""
+    player: int
+    fighter: Fighter
+
+
+ThrowdownAction = Pick | Throw | Remove
+
+Phase = Literal["pick", "throw", "remove", "over"]
+
+
+class RoundRecord(msgspec.Struct, frozen=True):
+    number: int
+    landed: tuple[tuple[Landed, ...] | None, ...]
+    scores: tuple[ThrowScore | None, ...]
+    removers: tuple[int, ...]
+    removed: tuple[Fighter | None, ...]
+
+
+class ThrowdownState(msgspec.Struct, frozen=True):
+    setup: ThrowdownSetup
+    phase: Phase
+    fistfuls: tuple[tuple[Fighter, ...], ...]
+    picked: tuple[bool, ...]
+    rounds: tuple[RoundRecord, ...] = ()
+    to_remove: tuple[int, ...] = ()
+    out_after: tuple[int, ...] = ()  # per player: the round they lost their last fighter, 0 = in
+    result: Result | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.setup.players)
+
+    def name(self, player: int) -> str:
+        return self.setup.players[player].name
+
+    def in_game(self, player: int) -> bool:
+        return bool(self.fistfuls[player]) or self.phase == "pick"
+
+
+def fistful_problems(roster: Roster, fighters: tuple[Fighter, ...] | list[Fighter]) -> list[str]:
+    """Every reason a fistful is refused, in plain words (empty when it is legal)."""
+    problems = []
+    if not fighters:
+        problems.append("Pick at least one fighter.")
+    if len(fighters) > MAX_FIGHTERS:
+        problems.append(f"A fistful holds at most {MAX_FIGHTERS} fighters; this one has {len(fighters)}.")
+    unknown = [f for f in fighters if not roster.has(f)]
+    for f in unknown:
+        problems.append(f"{f.finish} {f.sculpt} is not in the roster.")
+    if len(set(fighters)) != len(fighters):
+        problems.append("The same fighter is picked twice; you own one of each.")
+    if not unknown:
+        points = sum(roster.value(f) for f in fighters)
+        if points > MAX_POINTS:
+            problems.append(f"A fistful is worth at most {MAX_POINTS} points; this one is worth {points}.")
+    return problems
+
+
+def random_fistful(roster: Roster, rng: random.Random) -> tuple[Fighter, ...]:
+    pool = list(roster.fighters)
+    rng.shuffle(pool)
+    size = rng.randint(1, MAX_FIGHTERS)
+    chosen: list[Fighter] = []
+    points = 0
+    for f in pool:
+        if len(chosen) == size:
+            break
+        v = roster.value(f)
+        if points + v <= MAX_POINTS:
+            chosen.append(f)
+            points += v
+    return tuple(chosen)
+
+
+class ThrowdownGame:
+    id = "throwdown"
+    title = "Throwdown"
+    setup_type = ThrowdownSetup
+    action_type = ThrowdownAction
+    state_type = ThrowdownState
+
+    def __init__(self, roster: Roster | None = None) -> None:
+        self._roster = roster
+
+    @property
+    def roster(self) -> Roster:
+        return self._roster or default_roster()
+
+    # --- setup ---------------------------------------------------------------------
+    def default_setup(self, players: int | None = None) -> ThrowdownSetup:
+        n = 3 if players is None else players
+        return ThrowdownSetup(tuple(PlayerSetup(f"Player {i + 1}", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
+                                    for i in range(n)))
+
+    def validate_setup(self, setup: ThrowdownSetup) -> None:
+        n = len(setup.players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise IllegalSetup(f"Throwdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+        seen: set[str] = set()
+        for i, p in enumerate(setup.players, start=1):
+            name = p.name.strip()
+            if not name:
+                raise IllegalSetup(f"Player {i} needs a name.")
+            if len(name) > 40:
+                raise IllegalSetup(f"Player {i}'s name is longer than 40 characters.")
+            if name.casefold() in seen:
+                raise IllegalSetup(f"Two players are called {name!r}; names must differ.")
+            seen.add(name.casefold())
+            if not _COLOUR.match(p.colour):
+                raise IllegalSetup(f"Player {i}'s colour {p.colour!r} is not a #rrggbb colour.")
+        if setup.mode not in ("simulated", "table"):
+            raise IllegalSetup(f"Unknown throw mode {setup.mode!r}.")
+
+    def mode(self, setup: ThrowdownSetup) -> Mode:
+        return setup.mode
+
+    def new(self, setup: ThrowdownSetup) -> ThrowdownState:
+        n = len(setup.players)
+        return ThrowdownState(setup=setup, phase="pick", fistfuls=((),) * n, picked=(False,) * n,
+                              out_after=(0,) * n)
+
+    # --- turn flow ------------------------------------------------------------------
+    def actor(self, state: ThrowdownState) -> Actor:
+        if state.phase == "pick":
+            return Simultaneous(tuple(i for i, p in enumerate(state.picked) if not p))
+        if state.phase == "throw":
+            return CHANCE
+        if state.phase == "remove":
+            return state.to_remove[0]
+        return None
+
+    def legal_actions(self, state: ThrowdownState) -> list[ThrowdownAction] | None:
+        if state.phase == "remove":
+            p = state.to_remove[0]
+            return [Remove(p, f) for f in self.removable(state, p)]
+        if state.phase == "over":
+            return []
+        return None
+
+    def removable(self, state: ThrowdownState, player: int) -> list[Fighter]:
+        """The face-down fighters of this round that the player may take out."""
+        if not state.rounds:
+            return []
+        landed = state.rounds[-1].landed[player] or ()
+        left = set(state.fistfuls[player])
+        return [x.fighter for x in landed if not is_face_up(x.pose) and x.fighter in left]
+
+    def validate(self, state: ThrowdownState, action: ThrowdownAction) -> None:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.", action)
+        if isinstance(action, Pick):
+            if state.phase != "pick":
+                raise IllegalAction("Fistfuls are already chosen; they are kept for the whole game.", action)
+            if not 0 <= action.player < state.players:
+                raise IllegalAction(f"There is no player {action.player + 1}.", action)
+            if state.picked[action.player]:
+                raise IllegalAction(f"{state.name(action.player)} has already picked a fistful.", action)
+            problems = fistful_problems(self.roster, action.fighters)
+            if problems:
+                raise IllegalAction(" ".join(problems), action)
+        elif isinstance(action, Throw):
+            if state.phase != "throw":
+                raise IllegalAction("It is not time to throw.", action)
+            if len(action.landed) != state.players:
+                raise IllegalAction(f"The throw must list {state.players} players, not {len(action.landed)}.", action)
+            for i, landed in enumerate(action.landed):
+                fistful = state.fistfuls[i]
+                if not fistful:
+                    if landed is not None:
+                        raise IllegalAction(f"{state.name(i)} is out and does not throw.", action)
+                    continue
+                if landed is None or sorted(x.fighter for x in landed) != sorted(fistful):
+                    raise IllegalAction(f"{state.name(i)}'s throw must give a pose for each of their "
+                                        f"{len(fistful)} fighters.", action)
+        elif isinstance(action, Remove):
+            if state.phase != "remove":
+                raise IllegalAction("Nobody has to remove a fighter now.", action)
+            if action.player != state.to_remove[0]:
+                raise IllegalAction(f"It is {state.name(state.to_remove[0])} who removes a fighter now.", action)
+            if action.fighter not in self.removable(state, action.player):
+                raise IllegalAction(f"{self.roster.name(action.fighter) if self.roster.has(action.fighter) else action.fighter} "
+                                    "did not land face down this round, so it cannot be removed.", action)
+        else:
+            raise IllegalAction(f"Throwdown has no action {type(action).__name__}.", action)
+
+    def apply(self, state: ThrowdownState, action: ThrowdownAction) -> ThrowdownState:
+        if isinstance(action, Pick):
+            fistfuls = _replace(state.fistfuls, action.player, tuple(action.fighters))
+            picked = _replace(state.picked, action.player, True)
+            return msgspec.structs.replace(state, fistfuls=fistfuls, picked=picked,
+                                           phase="throw" if all(picked) else "pick")
+        if isinstance(action, Throw):
+            scores = score_throws(self.roster, action.landed)
+            removers = lowest_total_removers(scores)
+            record = RoundRecord(len(state.rounds) + 1, action.landed, scores, removers,
+                                 (None,) * state.players)
+            return msgspec.structs.replace(state, rounds=state.rounds + (record,), to_remove=removers,
+                                           phase="remove" if removers else "throw")
+        if isinstance(action, Remove):
+            p = action.player
+            fistful = tuple(f for f in state.fistfuls[p] if f != action.fighter)
+            last = state.rounds[-1]
+            record = msgspec.structs.replace(last, removed=_replace(last.removed, p, action.fighter))
+            out_after = state.out_after if fistful else _replace(state.out_after, p, last.number)
+            state = msgspec.structs.replace(state, fistfuls=_replace(state.fistfuls, p, fistful),
+                                            rounds=state.rounds[:-1] + (record,),
+                                            to_remove=state.to_remove[1:], out_after=out_after)
+            if state.to_remove:
+                return state
+            return self._end_of_round(state)
+        raise IllegalAction(f"Throwdown has no action {type(action).__name__}.", action)
+
+    def _end_of_round(self, state: ThrowdownState) -> ThrowdownState:
+        alive = [i for i in range(state.players) if state.fistfuls[i]]
+        number = state.rounds[-1].number
+        result = None
+        if state.players == 1:
+            if not alive:
+                result = Result((), False, f"Practice over: your fistful lasted {number} throws.")
+        elif len(alive) == 1:
+            result = Result((alive[0],), False,
+                            f"{state.name(alive[0])} wins: the last player with fighters, after {number} throws.")
+        elif not alive:
+            tied = tuple(i for i in range(state.players) if state.out_after[i] == number)
+            names = " and ".join(state.name(i) for i in tied)
+            result = Result(tied, True, f"Draw between {names}: all lost their last fighter in throw {number}.")
+        if result is None:
+            return msgspec.structs.replace(state, phase="throw")
+        return msgspec.structs.replace(state, phase="over", result=result)
+
+    # --- information -------------------------------------------------------------------
+    def view(self, state: ThrowdownState, player: int | None) -> ThrowdownState:
+        """During picking, a player sees only their own fistful (others' stay secret)."""
+        if state.phase != "pick":
+            return state
+        hidden = tuple(f if i == player else () for i, f in enumerate(state.fistfuls))
+        return msgspec.structs.replace(state, fistfuls=hidden)
+
+    def result(self, state: ThrowdownState) -> Result | None:
+        return state.result
+
+    def is_barrier(self, state: ThrowdownState, action: ThrowdownAction) -> bool:
+        if isinstance(action, Throw):
+            return True
+        if isinstance(action, Pick):
+            return sum(state.picked) == state.players - 1
+        return False
+
+    # --- chance and random play ----------------------------------------------------------
+    def sample_chance(self, state: ThrowdownState, rng: random.Random) -> Throw:
+        return Throw(tuple(throw_fistful(rng, self.roster, f) if f else None for f in state.fistfuls))
+
+    def random_action(self, state: ThrowdownState, rng: random.Random) -> ThrowdownAction:
+        if state.phase == "pick":
+            pending = [i for i, p in enumerate(state.picked) if not p]
+            return Pick(rng.choice(pending), random_fistful(self.roster, rng))
+        if state.phase == "throw":
+            return self.sample_chance(state, rng)
+        legal = self.legal_actions(state)
+        if not legal:
+            raise IllegalAction("The game is over.")
+        return rng.choice(legal)
+
+    def describe(self, state: ThrowdownState, action: ThrowdownAction) -> str:
+        if isinstance(action, Pick):
+            last = sum(state.picked) == state.players - 1
+            return f"{state.name(action.player)} picked a fistful" + ("; all fistfuls revealed." if last else ".")
+        if isinstance(action, Throw):
+            scores = score_throws(self.roster, action.landed)
+            parts = []
+            for i, s in enumerate(scores):
+                if s is None:
+                    continue
+                text = f"{state.name(i)} {s.face_up} up = {s.points}"
+                if s.bonus:
+                    text += f" + {s.bonus} bonus = {s.total}"
+                parts.append(text)
+            line = f"Throw {len(state.rounds) + 1}: " + "; ".join(parts) + "."
+            removers = lowest_total_removers(scores)
+            if removers:
+                line += " Lowest: " + ", ".join(state.name(i) for i in removers) + " must remove a face-down fighter."
+            else:
+                line += " Nobody has a face-down fighter to remove."
+            return line
+        if isinstance(action, Remove):
+            left = len(state.fistfuls[action.player]) - 1
+            line = f"{state.name(action.player)} removed {self.roster.name(action.fighter)}"
+            return line + ("; they are out." if left == 0 else f"; {left} left.")
+        return str(action)
+
+    def pose_name(self, pose: str) -> str:
+        return POSE_NAMES[pose]
+
+
+def _replace(t: tuple, i: int, value: object) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+GAME = ThrowdownGame()

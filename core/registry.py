@@ -1,0 +1,80 @@
+"""Every game by id. Games load lazily so the start page never imports rules it doesn't show."""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from core.game import Game
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    family: str
+    players: str
+    summary: str
+    module: str | None  # None until the game's issue lands ("coming soon")
+
+    @property
+    def available(self) -> bool:
+        return self.module is not None
+
+
+CATALOGUE: tuple[GameInfo, ...] = (
+    GameInfo("throwdown", "Throwdown", "Fistful of Power", "1–10 players",
+             "Throw your fistful of fighters; the lowest total loses a fighter. "
+             "Last player standing wins.", "core.fistful.throwdown"),
+    GameInfo("solitaire", "Solitaire Challenge", "Fistful of Power", "1 player",
+             "Ten throws, ten challenges: fill the score sheet.", None),
+    GameInfo("domination", "Domination!", "Fistful of Power", "2–4 players",
+             "Battle for the regional discs of the Battle Arena.", None),
+    GameInfo("all-out-war", "All-Out War!", "Fistful of Power", "2–4 players",
+             "Fight for every region on the map of Scar.", None),
+    GameInfo("clout", "Clout Fantasy", "Clout Fantasy", "2 players",
+             "Throw chips onto the playing area; abilities fire by range.", None),
+    GameInfo("power-spike", "Power Spike", "Power Spike", "2 players",
+             "Card-driven miniatures battles on a measured tabletop.", None),
+    GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", "2 players",
+             "A secret card duel for gold and sheriff's badges.", None),
+    GameInfo("impact", "Impact: Battle of Elements", "Impact", "2–5 players",
+             "Throw element dice into the cauldron and win matching sets.", None),
+)
+
+INFO: dict[str, GameInfo] = {g.id: g for g in CATALOGUE}
+
+
+class _LazyGames(Mapping[str, Game]):
+    """id -> game object, importing a game's module on first use."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] = {}
+
+    def __getitem__(self, game_id: str) -> Game:
+        game = self._loaded.get(game_id)
+        if game is None:
+            info = INFO.get(game_id)
+            if info is None or info.module is None:
+                raise KeyError(game_id)
+            game = importlib.import_module(info.module).GAME
+            self._loaded[game_id] = game
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return (g.id for g in CATALOGUE if g.available)
+
+    def __len__(self) -> int:
+        return sum(1 for g in CATALOGUE if g.available)
+
+
+GAMES: Mapping[str, Game] = _LazyGames()
+
+
+def get(game_id: str) -> Game:
+    """The game with this id, or a KeyError that lists the ids that exist."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise KeyError(f"unknown game {game_id!r}; available: {known}") from None

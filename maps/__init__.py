@@ -1,0 +1,1 @@
+"""Boards and tables as data, with their loaders."""

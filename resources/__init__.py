@@ -1,0 +1,1 @@
+"""Data files: rosters, catalogues, icons."""

@@ -1,0 +1,1 @@
+"""Fistful of Power data."""
