@@ -1,0 +1,113 @@
+"""The `battlebox` command. Headless sub-commands (selfplay, check) never import Qt."""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from core.version import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from core.registry import CATALOGUE
+
+    ids = ", ".join(g.id for g in CATALOGUE if g.available)
+    p = argparse.ArgumentParser(
+        prog="battlebox",
+        description="Battlebox: play tabletop battle games hot-seat on one computer, "
+                    "or use it as the referee beside a real table. Without a command it opens the app.",
+        epilog=f"Games available: {ids}.")
+    p.add_argument("--version", action="version", version=f"Battlebox {__version__}")
+    p.add_argument("--screenshot", metavar="FILE",
+                   help="render the main window (or a new game, with --game) offscreen to a PNG and exit")
+    p.add_argument("--game", metavar="ID", help="with --screenshot: show a new game of this id")
+    p.add_argument("--open", metavar="SAVE", help="a save file to open in the app "
+                   "(a bare file name works too: battlebox game.json)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sp = sub.add_parser("selfplay", help="play random games headless and report speed and results")
+    sp.add_argument("game", metavar="GAME", help=f"game id ({ids})")
+    sp.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    sp.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    ck = sub.add_parser("check", help="validate a save file by replaying it through the rules")
+    ck.add_argument("file", metavar="FILE")
+    return p
+
+
+def selfplay(game_id: str, games: int, seed: int, out=sys.stdout) -> int:
+    from core.match import Match
+    from core.registry import GAMES
+
+    if game_id not in GAMES:
+        print(f"battlebox: unknown game {game_id!r}; available: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    if games < 1:
+        print("battlebox: --games must be at least 1", file=sys.stderr)
+        return 2
+    rng = random.Random(seed)
+    results: Counter[str] = Counter()
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        match = Match.new(game_id, seed=rng.randrange(2**31))
+        while not match.is_over:
+            match.apply(match.random_action(rng))
+            actions += 1
+        res = match.result
+        assert res is not None
+        if res.draw:
+            results["draw"] += 1
+        elif not res.winners:
+            results["no winner (practice)"] += 1
+        else:
+            for w in res.winners:
+                results[f"seat {w + 1} wins"] += 1
+    elapsed = time.perf_counter() - start
+    print(f"{games} games of {game_id} in {elapsed:.2f} s: {games / elapsed:.1f} games/s, "
+          f"{actions / elapsed:.0f} actions/s", file=out)
+    print(f"mean actions per game: {actions / games:.1f}", file=out)
+    for key, n in sorted(results.items()):
+        print(f"  {key}: {n}", file=out)
+    return 0
+
+
+def check(path: str, out=sys.stdout) -> int:
+    from core.errors import SaveError
+    from core.match import Match
+
+    try:
+        match = Match.load(path)
+    except SaveError as e:
+        print(f"battlebox: {e}", file=sys.stderr)
+        return 1
+    state = "finished: " + match.result.summary if match.result else "in progress"
+    print(f"{path}: valid {match.game.title} save, {len(match.actions)} actions, {state}", file=out)
+    return 0
+
+
+COMMANDS = ("selfplay", "check")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        argv = ["--open", *argv]
+    args = build_parser().parse_args(argv)
+    if args.command == "selfplay":
+        return selfplay(args.game, args.games, args.seed)
+    if args.command == "check":
+        return check(args.file)
+    from gui import app
+
+    if args.screenshot:
+        return app.screenshot(args.screenshot, args.game)
+    if args.game:
+        print("battlebox: --game only goes with --screenshot", file=sys.stderr)
+        return 2
+    return app.run(args.open)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

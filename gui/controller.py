@@ -1,0 +1,62 @@
+"""The thin controller between a Match and the widgets that show it.
+
+Views never change a match directly: they call `apply`, and redraw when `changed` fires.
+A refused action becomes `refused(reason)` for the view to show; the match is untouched.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from core.errors import IllegalAction
+from core.game import CHANCE
+from core.match import Match
+
+
+class MatchController(QObject):
+    changed = Signal()
+    refused = Signal(str)
+
+    def __init__(self, match: Match, path: str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.path = path
+        self.dirty = False
+
+    def apply(self, action: Any) -> bool:
+        try:
+            self.match.apply(action)
+        except IllegalAction as e:
+            self.refused.emit(e.reason)
+            return False
+        self.dirty = True
+        self.changed.emit()
+        return True
+
+    def play_chance(self) -> bool:
+        """Simulated mode: let the seeded chance actor make its move (a throw, a draw...)."""
+        if self.match.actor != CHANCE:
+            self.refused.emit("It is not time for a throw.")
+            return False
+        return self.apply(self.match.chance_action())
+
+    def undo(self) -> bool:
+        try:
+            self.match.undo()
+        except IllegalAction as e:
+            self.refused.emit(e.reason)
+            return False
+        self.dirty = True
+        self.changed.emit()
+        return True
+
+    def redo(self) -> bool:
+        try:
+            self.match.redo()
+        except IllegalAction as e:
+            self.refused.emit(e.reason)
+            return False
+        self.dirty = True
+        self.changed.emit()
+        return True

@@ -1,0 +1,22 @@
+"""Which widget shows which game; imported lazily so the start page stays light."""
+from __future__ import annotations
+
+import importlib
+
+from PySide6.QtWidgets import QWidget
+
+from gui.controller import MatchController
+
+VIEWS: dict[str, str] = {
+    "throwdown": "gui.throwdown.view:ThrowdownView",
+}
+
+
+def has_view(game_id: str) -> bool:
+    return game_id in VIEWS
+
+
+def create_view(controller: MatchController, parent: QWidget | None = None) -> QWidget:
+    """The game's view widget. It must offer `scores_widget() -> QWidget` for the scores dock."""
+    module, _, cls = VIEWS[controller.match.game_id].partition(":")
+    return getattr(importlib.import_module(module), cls)(controller, parent)
