@@ -106,7 +106,7 @@ class Match:
             raise IllegalAction("the game is over", action)
         self.game.validate(state, action)
         new_state = self.game.apply(state, action)
-        self._log.append(self.game.describe(state, action))
+        self._log.append(self.game.describe(state, action, new_state))
         self._barrier.append(self.game.is_barrier(state, action))
         self._actions.append(action)
         self._states.append(new_state)
@@ -153,8 +153,8 @@ class Match:
             version=saves.VERSION,
             game=self.game.id,
             seed=self.seed,
-            setup=saves.to_builtins(self.setup),
-            actions=[saves.to_builtins(a) for a in self._actions],
+            setup=saves.encode(self.setup),
+            actions=[saves.encode(a) for a in self._actions],
             state_sha256=saves.state_digest(self.state),
             app_version=__version__,
         )
@@ -174,14 +174,15 @@ class Match:
         except KeyError:
             raise SaveError(name, f"unknown game {doc.game!r}") from None
         try:
-            setup = msgspec.convert(doc.setup, game.setup_type)
+            setup = msgspec.json.decode(doc.setup, type=game.setup_type)
             match = cls(game, setup, doc.seed)
-        except (msgspec.ValidationError, IllegalSetup) as e:
+        except (msgspec.ValidationError, msgspec.DecodeError, IllegalSetup) as e:
             raise SaveError(name, f"the game setup is invalid: {e}") from None
+        decoder = msgspec.json.Decoder(game.action_type)
         for step, raw in enumerate(doc.actions, start=1):
             try:
-                action = msgspec.convert(raw, game.action_type)
-            except msgspec.ValidationError as e:
+                action = decoder.decode(raw)
+            except (msgspec.ValidationError, msgspec.DecodeError) as e:
                 raise SaveError(name, f"unreadable action ({e})", step) from None
             try:
                 match.apply(action)

@@ -26,8 +26,8 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     version: int
     game: str
     seed: int
-    setup: dict[str, Any]
-    actions: list[dict[str, Any]]
+    setup: msgspec.Raw  # decoded by the game's own setup type (core/match.py)
+    actions: list[msgspec.Raw]  # each decoded by the game's action type, so errors name the step
     state_sha256: str
     app_version: str = ""
 
@@ -43,8 +43,8 @@ def state_digest(state: Any) -> str:
     return hashlib.sha256(_encoder.encode(state)).hexdigest()
 
 
-def to_builtins(obj: Any) -> Any:
-    return msgspec.to_builtins(obj)
+def encode(obj: Any) -> msgspec.Raw:
+    return msgspec.Raw(_encoder.encode(obj))
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
@@ -53,6 +53,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -67,7 +70,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def encode_doc(doc: SaveDoc) -> bytes:
-    return msgspec.json.format(_encoder.encode(doc), indent=1)
+    return _encoder.encode(doc) + b"\n"
 
 
 def read_doc(path: str | os.PathLike[str]) -> SaveDoc:
@@ -93,12 +96,14 @@ def read_doc(path: str | os.PathLike[str]) -> SaveDoc:
     if not data.strip():
         raise SaveError(name, "the file is empty")
     try:
-        raw = msgspec.json.decode(data)
+        top = msgspec.json.decode(data, type=dict[str, msgspec.Raw])
+    except msgspec.ValidationError:
+        raise SaveError(name, "this is not a Battlebox save (the file is not a JSON object)") from None
     except msgspec.DecodeError as e:
         raise SaveError(name, f"the file is not valid JSON, it may be truncated or corrupted ({e})") from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+    if _field(top, "format") != FORMAT:
         raise SaveError(name, "this is not a Battlebox save (no 'battlebox-save' format marker)")
-    version = raw.get("version")
+    version = _field(top, "version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(name, "the save has no valid version number")
     if version > VERSION:
@@ -106,10 +111,18 @@ def read_doc(path: str | os.PathLike[str]) -> SaveDoc:
                               f"this version reads up to {VERSION}")
     if version < 1:
         raise SaveError(name, f"unknown save format version {version}")
-    while version < VERSION:
-        raw = MIGRATIONS[version](raw)
-        version = raw["version"]
+    if version < VERSION:
+        raw = msgspec.json.decode(data)
+        while version < VERSION:
+            raw = MIGRATIONS[version](raw)
+            version = raw["version"]
+        data = _encoder.encode(raw)
     try:
-        return msgspec.convert(raw, SaveDoc)
+        return msgspec.json.decode(data, type=SaveDoc)
     except msgspec.ValidationError as e:
         raise SaveError(name, f"the save's structure is wrong: {e}") from None
+
+
+def _field(top: dict[str, msgspec.Raw], key: str) -> Any:
+    raw = top.get(key)
+    return None if raw is None else msgspec.json.decode(raw)

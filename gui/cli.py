@@ -7,6 +7,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import TextIO
 
 from core.version import __version__
 
@@ -36,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def selfplay(game_id: str, games: int, seed: int, out=sys.stdout) -> int:
+def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> int:
     from core.match import Match
     from core.registry import GAMES
 
@@ -46,6 +47,7 @@ def selfplay(game_id: str, games: int, seed: int, out=sys.stdout) -> int:
     if games < 1:
         print("battlebox: --games must be at least 1", file=sys.stderr)
         return 2
+    out = out or sys.stdout
     rng = random.Random(seed)
     results: Counter[str] = Counter()
     actions = 0
@@ -73,10 +75,11 @@ def selfplay(game_id: str, games: int, seed: int, out=sys.stdout) -> int:
     return 0
 
 
-def check(path: str, out=sys.stdout) -> int:
+def check(path: str, out: TextIO | None = None) -> int:
     from core.errors import SaveError
     from core.match import Match
 
+    out = out or sys.stdout
     try:
         match = Match.load(path)
     except SaveError as e:

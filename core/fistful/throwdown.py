@@ -19,7 +19,7 @@ from core.errors import IllegalAction, IllegalSetup
 from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
-from core.fistful.throws import POSE_NAMES, Landed, is_face_up, throw_fistful
+from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
 
 MAX_FIGHTERS = 6
 MAX_POINTS = 15
@@ -201,8 +201,7 @@ class ThrowdownGame:
         if isinstance(action, Pick):
             if state.phase != "pick":
                 raise IllegalAction("Fistfuls are already chosen; they are kept for the whole game.", action)
-            if not 0 <= action.player < state.players:
-                raise IllegalAction(f"There is no player {action.player + 1}.", action)
+            _check_seat(state, action.player, action)
             if state.picked[action.player]:
                 raise IllegalAction(f"{state.name(action.player)} has already picked a fistful.", action)
             problems = fistful_problems(self.roster, action.fighters)
@@ -222,9 +221,14 @@ class ThrowdownGame:
                 if landed is None or sorted(x.fighter for x in landed) != sorted(fistful):
                     raise IllegalAction(f"{state.name(i)}'s throw must give a pose for each of their "
                                         f"{len(fistful)} fighters.", action)
+                for x in landed:
+                    if x.pose not in POSES:
+                        raise IllegalAction(f"{x.pose!r} is not a pose; a fighter lands on its back, "
+                                            "standing or face down.", action)
         elif isinstance(action, Remove):
             if state.phase != "remove":
                 raise IllegalAction("Nobody has to remove a fighter now.", action)
+            _check_seat(state, action.player, action)
             if action.player != state.to_remove[0]:
                 raise IllegalAction(f"It is {state.name(state.to_remove[0])} who removes a fighter now.", action)
             if action.fighter not in self.removable(state, action.player):
@@ -311,12 +315,14 @@ class ThrowdownGame:
             raise IllegalAction("The game is over.")
         return rng.choice(legal)
 
-    def describe(self, state: ThrowdownState, action: ThrowdownAction) -> str:
+    def describe(self, state: ThrowdownState, action: ThrowdownAction, after: ThrowdownState) -> str:
+        """A log line; reads scores from `after` so a throw is scored once, in apply."""
         if isinstance(action, Pick):
             last = sum(state.picked) == state.players - 1
             return f"{state.name(action.player)} picked a fistful" + ("; all fistfuls revealed." if last else ".")
         if isinstance(action, Throw):
-            scores = score_throws(self.roster, action.landed)
+            record = after.rounds[-1]
+            scores = record.scores
             parts = []
             for i, s in enumerate(scores):
                 if s is None:
@@ -326,7 +332,7 @@ class ThrowdownGame:
                     text += f" + {s.bonus} bonus = {s.total}"
                 parts.append(text)
             line = f"Throw {len(state.rounds) + 1}: " + "; ".join(parts) + "."
-            removers = lowest_total_removers(scores)
+            removers = record.removers
             if removers:
                 line += " Lowest: " + ", ".join(state.name(i) for i in removers) + " must remove a face-down fighter."
             else:
@@ -340,6 +346,12 @@ class ThrowdownGame:
 
     def pose_name(self, pose: str) -> str:
         return POSE_NAMES[pose]
+
+
+def _check_seat(state: ThrowdownState, player: object, action: ThrowdownAction) -> None:
+    if type(player) is not int or not 0 <= player < state.players:
+        seat = player + 1 if type(player) is int else repr(player)
+        raise IllegalAction(f"There is no player {seat} in this game.", action)
 
 
 def _replace(t: tuple, i: int, value: object) -> tuple:

@@ -85,8 +85,6 @@ def test_check_tampered_save_names_the_step(capfd, tmp_path):
     assert re.search(r"step \d+: unreadable action", capfd.readouterr().err)
 
 
-@pytest.mark.xfail(strict=True, reason="gui/cli.py: selfplay/check default `out=sys.stdout` is bound at import, "
-                                       "so redirect_stdout/capsys cannot capture their report")
 def test_main_output_follows_redirected_stdout():
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):

@@ -202,8 +202,9 @@ def test_log_lines_match_actions():
     assert len(match.log) == len(match.actions)
     state = GAME.new(match.setup)
     for action, line in zip(match.actions, match.log):
-        assert line == GAME.describe(state, action)
-        state = GAME.apply(state, action)
+        after = GAME.apply(state, action)
+        assert line == GAME.describe(state, action, after)
+        state = after
     assert enc(state) == enc(match.state)
 
 

@@ -133,7 +133,7 @@ def test_bit_flips_load_or_raise_save_error(save):
     ("actions", {"kind": "pick"}, "structure"),
     ("actions", None, "structure"),
     ("seed", "42", "structure"),
-    ("setup", [], "structure"),
+    ("setup", [], "setup is invalid"),
     ("game", 3, "structure"),
     ("state_sha256", 0, "structure"),
 ])
@@ -149,7 +149,7 @@ def test_missing_and_unknown_fields(tmp_path):
 
 
 def test_action_not_an_object(save):
-    load_error(edited(save, lambda d: d["actions"].__setitem__(1, "pick")), "structure")
+    load_error(edited(save, lambda d: d["actions"].__setitem__(1, "pick")), "unreadable action", step=2)
 
 
 def test_unknown_action_kind_names_the_step(save):

@@ -330,8 +330,6 @@ def test_throw_before_all_picked_refused():
     refused(match, Throw(((Landed(F("hyper skwall"), "back"),), None)), "not time")
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: Throwdown validate() does not check poses; a Throw with "
-                                       "pose 'sideways' is accepted and the save then fails to load")
 def test_unknown_pose_refused():
     match = picked(fistful("hyper skwall"), fistful("hyper gregor"))
     refused(match, Throw(((Landed(F("hyper skwall"), "sideways"),), (Landed(F("hyper gregor"), "down"),))),
