@@ -4,8 +4,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from core.game import Game
+if TYPE_CHECKING:
+    from core.game import Game
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
 INFO: dict[str, GameInfo] = {g.id: g for g in CATALOGUE}
 
 
-class _LazyGames(Mapping[str, Game]):
+class _LazyGames(Mapping[str, "Game"]):
     """id -> game object, importing a game's module on first use."""
 
     def __init__(self) -> None:
@@ -68,7 +70,7 @@ class _LazyGames(Mapping[str, Game]):
         return sum(1 for g in CATALOGUE if g.available)
 
 
-GAMES: Mapping[str, Game] = _LazyGames()
+GAMES: Mapping[str, "Game"] = _LazyGames()
 
 
 def get(game_id: str) -> Game:

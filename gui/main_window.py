@@ -1,0 +1,636 @@
+"""The Battlebox main window: start page or game view, menus, log and scores docks, saving.
+
+Every file dialog and question box sits behind a small `ask_*` / `confirm_*` / `show_*`
+method so tests can answer them without a modal loop.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QTextBlockFormat, QTextCursor
+from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMainWindow,
+                               QStackedWidget, QTextEdit,
+                               QToolButton, QVBoxLayout, QWidget)
+
+from core.errors import IllegalSetup, SaveError
+from core.registry import GAMES, INFO
+from gui import storage
+from gui.about import AboutDialog, RulesNotesDialog, app_icon
+from gui.start_page import StartPage
+
+if TYPE_CHECKING:  # the rules engine loads with the first game, keeping start-up light
+    from core.match import Match
+    from gui.controller import MatchController
+
+SAVE_FILTER = "Battlebox saves (*.battlebox.json *.json)"
+SAVE_SUFFIX = ".battlebox.json"
+MODE_TEXT = {"simulated": "Simulated throws", "table": "Results entered at the table"}
+NO_UNDO_AFTER_BARRIER = ("The last action revealed a throw or secret choices; with simulated throws "
+                         "it cannot be taken back.")
+BANNER_SECONDS = 12
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, autosave: bool = True, parent: QWidget | None = None) -> None:
+        """`autosave=False` keeps one-off windows (screenshots) away from the user's autosave."""
+        super().__init__(parent)
+        self._autosave_enabled = autosave
+        self._session = False
+        self._controller: MatchController | None = None
+        self._view: QWidget | None = None
+        self._dock_visible = {"log": True, "scores": True}
+        self._notes: list[RulesNotesDialog] = []
+
+        self.setWindowIcon(app_icon())
+        self.resize(1280, 800)
+        self.setMinimumSize(800, 560)
+
+        self.start_page = StartPage()
+        self.start_page.new_game_requested.connect(self.choose_new_game)
+        self.start_page.rules_requested.connect(self.show_rules_notes)
+        self.start_page.open_requested.connect(self.open_dialog)
+        self.start_page.recent_requested.connect(self.open_file)
+        self.start_page.resume_requested.connect(self.show_game)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.start_page)
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self._build_banner())
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self._build_docks()
+        self._build_actions()
+        self._build_menus()
+        self.turn_label = QLabel()
+        self.turn_label.setContentsMargins(8, 0, 8, 0)
+        self.statusBar().addPermanentWidget(self.turn_label)
+
+        self._refresh_recent()
+        self.show_start_page()
+        self._refresh()
+
+    # --- public state -------------------------------------------------------------------
+    @property
+    def controller(self) -> MatchController | None:
+        return self._controller
+
+    @property
+    def view(self) -> QWidget | None:
+        return self._view
+
+    @property
+    def match(self) -> Match | None:
+        return self._controller.match if self._controller else None
+
+    # --- building ---------------------------------------------------------------------------
+    def _build_banner(self) -> QFrame:
+        self.banner = QFrame()
+        self.banner.setObjectName("refusalBanner")
+        self.banner.setStyleSheet(
+            "QFrame#refusalBanner { background: #fdecea; border-bottom: 1px solid #f2b8b0; }"
+            "QLabel { color: #7a1a10; font-size: 10.5pt; }"
+            "QToolButton { border: none; color: #7a1a10; font-size: 13pt; padding: 0 6px; }")
+        self.banner_label = QLabel()
+        self.banner_label.setWordWrap(True)
+        close = QToolButton()
+        close.setText("×")
+        close.setToolTip("Dismiss")
+        close.clicked.connect(self.hide_banner)
+        row = QHBoxLayout(self.banner)
+        row.setContentsMargins(16, 8, 8, 8)
+        row.addWidget(self.banner_label, 1)
+        row.addWidget(close)
+        self.banner.hide()
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setSingleShot(True)
+        self._banner_timer.timeout.connect(self.hide_banner)
+        return self.banner
+
+    def _build_docks(self) -> None:
+        self.log_view = QTextEdit()
+        self.log_view.setReadOnly(True)
+        self.log_view.setFrameShape(QFrame.Shape.NoFrame)
+        self.log_view.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        self.log_view.document().setDocumentMargin(8)
+        self.log_dock = QDockWidget("Log", self)
+        self.log_dock.setObjectName("logDock")
+        self.log_dock.setWidget(self.log_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+
+        self._no_scores = QLabel("No game open.")
+        self._no_scores.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scores_dock = QDockWidget("Scores", self)
+        self.scores_dock.setObjectName("scoresDock")
+        self.scores_dock.setWidget(self._no_scores)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.scores_dock)
+        self.splitDockWidget(self.scores_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.resizeDocks([self.scores_dock, self.log_dock], [340, 340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.scores_dock, self.log_dock], [420, 300], Qt.Orientation.Vertical)
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(lambda _=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        self.new_action = self._action("&New…", self.new_game_menu, "Ctrl+N", "Choose a game to start")
+        self.open_action = self._action("&Open…", self.open_dialog, "Ctrl+O", "Open a saved game")
+        self.save_action = self._action("&Save", self.save, "Ctrl+S", "Save the game")
+        self.save_as_action = self._action("Save &As…", self.save_as, "Ctrl+Shift+S",
+                                           "Save the game under a new name")
+        self.export_action = self._action("&Export picture…", self.export_picture,
+                                          tip="Save a picture of the table as PNG")
+        self.close_game_action = self._action("&Close game", self.close_game, tip="Close the game")
+        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q", "Quit Battlebox")
+        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action("&Redo", self.redo, QKeySequence.StandardKey.Redo)
+        self.notes_action = self._action("&Rules notes", self.show_rules_notes, "F1",
+                                         "The players' notes on the rules of this game")
+        self.about_action = self._action("&About Battlebox", self.show_about)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        file.setToolTipsVisible(True)
+        file.addActions([self.new_action, self.open_action])
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.setToolTipsVisible(True)
+        file.addSeparator()
+        file.addActions([self.save_action, self.save_as_action, self.export_action])
+        file.addSeparator()
+        file.addAction(self.close_game_action)
+        file.addSeparator()
+        file.addAction(self.quit_action)
+        edit = bar.addMenu("&Edit")
+        edit.setToolTipsVisible(True)
+        edit.addActions([self.undo_action, self.redo_action])
+        view = bar.addMenu("&View")
+        view.addAction(self.scores_dock.toggleViewAction())
+        view.addAction(self.log_dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.notes_action, self.about_action])
+
+    # --- questions (tests replace these) --------------------------------------------------------
+    def ask_open_path(self) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", self._save_folder(), SAVE_FILTER)
+        return path or None
+
+    def ask_save_path(self, suggested: str) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", suggested, SAVE_FILTER)
+        return path or None
+
+    def ask_export_path(self, suggested: str) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export a picture", suggested, "PNG pictures (*.png)")
+        return path or None
+
+    def ask_new_game(self, game_id: str) -> tuple[Any, int | None] | None:
+        from gui.new_game import NewGameDialog
+
+        dialog = NewGameDialog(game_id, self)
+        dialog.exec()
+        return dialog.result_value()
+
+    def confirm_discard(self) -> str:
+        """'save', 'discard' or 'cancel' for a game with unsaved changes."""
+        from PySide6.QtWidgets import QMessageBox
+
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, "Unsaved changes",
+            f"The game {self._display_name()} has changes that are not saved. Save them first?",
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+    def confirm_restore(self, source: str | None) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
+        what = f"your game from {Path(source).name}" if source else "your unsaved game"
+        answer = QMessageBox.question(
+            self, "Restore the last game?",
+            f"Battlebox did not close properly last time. Restore {what} as it was autosaved?\n\n"
+            "Choosing No discards the autosave.")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.critical(self, title, text)
+
+    def show_refusal(self, reason: str) -> None:
+        """Non-modal: the banner and the status bar, so play is never blocked."""
+        self.banner_label.setText(reason)
+        self.banner.show()
+        self.statusBar().showMessage(reason, BANNER_SECONDS * 1000)
+        self._banner_timer.start(BANNER_SECONDS * 1000)
+
+    def hide_banner(self) -> None:
+        self._banner_timer.stop()
+        self.banner.hide()
+
+    # --- pages -------------------------------------------------------------------------------
+    def show_start_page(self) -> None:
+        if self.stack.currentWidget() is not self.start_page:
+            self._dock_visible = {"log": not self.log_dock.isHidden(), "scores": not self.scores_dock.isHidden()}
+        self.stack.setCurrentWidget(self.start_page)
+        self.hide_banner()
+        self.statusBar().clearMessage()
+        self.start_page.set_can_resume(self._view is not None)
+        self.log_dock.hide()
+        self.scores_dock.hide()
+
+    def show_game(self) -> None:
+        if self._view is None:
+            return
+        self.stack.setCurrentWidget(self._view)
+        self.log_dock.setVisible(self._dock_visible["log"])
+        self.scores_dock.setVisible(self._dock_visible["scores"])
+
+    # --- games ---------------------------------------------------------------------------------
+    def new_game_menu(self) -> None:
+        self.show_start_page()
+
+    def choose_new_game(self, game_id: str) -> bool:
+        answer = self.ask_new_game(game_id)
+        if answer is None:
+            return False
+        setup, seed = answer
+        return self.start_new_game(game_id, setup, seed)
+
+    def start_new_game(self, game_id: str, setup: Any = None, seed: int | None = None) -> bool:
+        from core.match import Match
+        from gui.controller import MatchController
+        from gui.views import has_view
+
+        if game_id not in GAMES or not has_view(game_id):
+            info = INFO.get(game_id)
+            reason = f"{info.title} is coming soon." if info else f"There is no game called {game_id!r}."
+            self.show_error("Cannot start the game", reason)
+            return False
+        try:
+            match = Match.new(game_id, setup, seed)
+        except IllegalSetup as e:
+            self.show_error("Cannot start the game", str(e))
+            return False
+        if not self._may_replace():
+            return False
+        return self._install(MatchController(match))
+
+    def open_dialog(self) -> bool:
+        path = self.ask_open_path()
+        return self.open_file(path) if path else False
+
+    def open_file(self, path: str | os.PathLike[str]) -> bool:
+        """Load first, replace second: a broken file never costs the game already open."""
+        from core.match import Match
+        from gui.controller import MatchController
+        from gui.views import has_view
+
+        path = str(path)
+        try:
+            match = Match.load(path)
+        except SaveError as e:
+            if not os.path.exists(path):
+                storage.remove_recent(str(Path(path).resolve()))
+                self._refresh_recent()
+            self.show_error("Cannot open the game", str(e))
+            return False
+        except Exception as e:  # a rules bug must not take the open game down with it
+            self.show_error("Cannot open the game", f"Cannot open {path}: unexpected error ({e!r}).")
+            return False
+        if not has_view(match.game_id):
+            self.show_error("Cannot open the game", f"{match.game.title} cannot be shown in this version.")
+            return False
+        if not self._may_replace():
+            return False
+        if not self._install(MatchController(match, path=str(Path(path).resolve()))):
+            return False
+        self._remember(path)
+        return True
+
+    def close_game(self) -> bool:
+        if self._controller is None:
+            self.show_start_page()
+            return True
+        if not self._may_replace():
+            return False
+        self._teardown()
+        if self._autosave_enabled:
+            storage.remove_autosave()
+        self.show_start_page()
+        self._refresh()
+        return True
+
+    def undo(self) -> bool:
+        return self._controller.undo() if self._controller else False
+
+    def redo(self) -> bool:
+        return self._controller.redo() if self._controller else False
+
+    # --- saving --------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        if self._controller is None:
+            return False
+        if self._controller.path:
+            return self.save_to(self._controller.path)
+        return self.save_as()
+
+    def save_as(self) -> bool:
+        if self._controller is None:
+            return False
+        if self._controller.path:
+            suggested = self._controller.path
+        else:
+            suggested = str(Path(self._save_folder()) / f"{self._controller.match.game.title}{SAVE_SUFFIX}")
+        path = self.ask_save_path(suggested)
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += SAVE_SUFFIX
+        return self.save_to(path)
+
+    def save_to(self, path: str | os.PathLike[str]) -> bool:
+        if self._controller is None:
+            return False
+        try:
+            self._controller.match.save(path)
+        except OSError as e:
+            self.show_error("Cannot save the game", f"Cannot save {path}: {e.strerror or e}")
+            return False
+        self._controller.path = str(Path(path).resolve())
+        self._controller.dirty = False
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        self._refresh()
+        self._autosave()
+        return True
+
+    def export_picture(self) -> bool:
+        if self._view is None:
+            return False
+        suggested = str(Path(self._save_folder()) / f"{self._controller.match.game.title}.png")
+        path = self.ask_export_path(suggested)
+        if not path:
+            return False
+        if not path.lower().endswith(".png"):
+            path += ".png"
+        if not self._view.grab().save(path, "PNG"):
+            self.show_error("Cannot export the picture", f"Cannot write {path}.")
+            return False
+        self.statusBar().showMessage(f"Picture saved to {path}", 5000)
+        return True
+
+    # --- session: lock file and autosave ----------------------------------------------------------------
+    def start_session(self) -> None:
+        """Called once by the app: notices a crash of the last run and offers its autosave."""
+        crashed = storage.begin_session()
+        self._session = True
+        if crashed and storage.has_autosave():
+            self.offer_restore()
+
+    def offer_restore(self) -> bool:
+        if not storage.has_autosave():
+            return False
+        from core.match import Match
+        from gui.controller import MatchController
+
+        source = storage.autosave_source()
+        if not self.confirm_restore(source):
+            storage.remove_autosave()
+            return False
+        try:
+            match = Match.load(storage.autosave_path())
+        except Exception as e:
+            self.show_error("Cannot restore the game", str(e))
+            return False
+        controller = MatchController(match, path=source)
+        controller.dirty = True
+        if not self._may_replace() or not self._install(controller):
+            return False
+        self.statusBar().showMessage("Restored the autosaved game.", 5000)
+        return True
+
+    def _autosave(self) -> None:
+        if not self._autosave_enabled or self._controller is None:
+            return
+        try:
+            storage.write_autosave(self._controller.match, self._controller.path)
+        except Exception as e:  # autosave is a safety net; it must never take the app down
+            self.statusBar().showMessage(f"Autosave failed: {e}", 10000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_replace():
+            event.ignore()
+            return
+        if self._autosave_enabled:
+            storage.remove_autosave()
+        if self._session:
+            storage.end_session()
+            self._session = False
+        event.accept()
+
+    # --- help -----------------------------------------------------------------------------------------------
+    def show_rules_notes(self, game_id: str | None = None) -> RulesNotesDialog | None:
+        game_id = game_id or (self._controller.match.game_id if self._controller else None)
+        if game_id is None:
+            return None
+        self._notes = [d for d in self._notes if d.isVisible()]
+        dialog = RulesNotesDialog(game_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._notes.append(dialog)
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> None:
+        AboutDialog(self).exec()
+
+    # --- internals ---------------------------------------------------------------------------------------
+    def _may_replace(self) -> bool:
+        """True when the open game may go: nothing unsaved, saved now, or the user discards it."""
+        if self._controller is None or not self._controller.dirty:
+            return True
+        answer = self.confirm_discard()
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def _install(self, controller: MatchController) -> bool:
+        from gui.views import create_view
+
+        try:
+            view = create_view(controller)
+        except Exception as e:
+            self.show_error("Cannot show the game", f"The game could not be displayed: {e!r}")
+            return False
+        self._teardown()
+        self._controller = controller
+        self._view = view
+        controller.setParent(self)
+        controller.changed.connect(self._on_changed)
+        controller.refused.connect(self.show_refusal)
+        self.stack.addWidget(view)
+        scores = view.scores_widget() if hasattr(view, "scores_widget") else None
+        self.scores_dock.setWidget(scores if scores is not None else self._no_scores)
+        self._dock_visible = {"log": True, "scores": True}
+        self.show_game()
+        self.hide_banner()
+        if self._autosave_enabled:
+            if controller.match.actions:
+                self._autosave()
+            else:
+                storage.remove_autosave()
+        self._refresh()
+        return True
+
+    def _teardown(self) -> None:
+        if self._controller is not None:
+            self._controller.changed.disconnect(self._on_changed)
+            self._controller.refused.disconnect(self.show_refusal)
+            self._controller.deleteLater()
+        if self._view is not None:
+            scores = self.scores_dock.widget()
+            if scores is not self._no_scores:
+                self.scores_dock.setWidget(self._no_scores)
+                scores.deleteLater()
+            self.stack.removeWidget(self._view)
+            self._view.deleteLater()
+        self._controller = None
+        self._view = None
+
+    def _on_changed(self) -> None:
+        self.hide_banner()
+        self._refresh()
+        self._autosave()
+
+    def _refresh(self) -> None:
+        match = self.match
+        self._refresh_log()
+        self._refresh_undo()
+        has_game = match is not None
+        for action in (self.save_action, self.save_as_action, self.export_action, self.close_game_action,
+                       self.notes_action):
+            action.setEnabled(has_game)
+        self.setWindowTitle(self._title())
+        self.turn_label.setText(self._turn_text())
+        self.start_page.set_can_resume(has_game)
+
+    def _refresh_log(self) -> None:
+        match = self.match
+        lines = match.log if match else []
+        self.log_view.clear()
+        cursor = QTextCursor(self.log_view.document())
+        block = QTextBlockFormat()
+        block.setBottomMargin(5)
+        for i, line in enumerate(lines, start=1):
+            if i > 1:
+                cursor.insertBlock()
+            cursor.setBlockFormat(block)
+            cursor.insertText(f"{i}. {line}")
+        bar = self.log_view.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _refresh_undo(self) -> None:
+        match = self.match
+        if match is None:
+            undo_tip = redo_tip = "No game is open."
+        else:
+            if match.can_undo:
+                undo_tip = f"Undo: {match.log[-1]}"
+            elif not match.actions:
+                undo_tip = "Nothing to undo yet."
+            else:
+                undo_tip = NO_UNDO_AFTER_BARRIER
+            redo_tip = "Redo the action you undid." if match.can_redo else "Nothing to redo."
+        self.undo_action.setEnabled(bool(match and match.can_undo))
+        self.redo_action.setEnabled(bool(match and match.can_redo))
+        for action, tip in ((self.undo_action, undo_tip), (self.redo_action, redo_tip)):
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+
+    def _display_name(self) -> str:
+        if self._controller is None:
+            return ""
+        return Path(self._controller.path).name if self._controller.path else "Untitled"
+
+    def _title(self) -> str:
+        if self._controller is None:
+            return "Battlebox"
+        star = "*" if self._controller.dirty else ""
+        return f"{self._controller.match.game.title} — {self._display_name()}{star}"
+
+    def _turn_text(self) -> str:
+        match = self.match
+        if match is None:
+            return "Choose a game to play"
+        from core.game import CHANCE, Simultaneous
+
+        mode = MODE_TEXT.get(match.mode, match.mode)
+        if match.is_over:
+            return (match.result.summary if match.result else "Game over") + f"  ·  {mode}"
+        actor = match.actor
+        players = getattr(match.setup, "players", ())
+        names = [getattr(p, "name", f"Player {i + 1}") for i, p in enumerate(players)]
+
+        def name(i: int) -> str:
+            return names[i] if 0 <= i < len(names) else f"Player {i + 1}"
+
+        if actor == CHANCE:
+            turn = "Time to throw"
+        elif isinstance(actor, Simultaneous):
+            turn = "Choosing in secret: " + ", ".join(name(i) for i in actor.players)
+        elif isinstance(actor, int):
+            turn = f"{name(actor)} to play"
+        else:
+            turn = "Waiting"
+        return f"{turn}  ·  {mode}"
+
+    def _remember(self, path: str | os.PathLike[str]) -> None:
+        try:
+            storage.add_recent(path)
+        except Exception as e:
+            self.statusBar().showMessage(f"Cannot update the recent files: {e}", 5000)
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        files = [f for f in storage.recent_files() if os.path.exists(f)]
+        self.recent_menu.clear()
+        for i, f in enumerate(files, start=1):
+            action = self.recent_menu.addAction(f"&{i} {Path(f).name}")
+            action.setToolTip(f)
+            action.setStatusTip(f)
+            action.triggered.connect(lambda _=False, f=f: self.open_file(f))
+        if not files:
+            empty = self.recent_menu.addAction("No recent games")
+            empty.setEnabled(False)
+        self.recent_menu.addSeparator()
+        clear = self.recent_menu.addAction("&Clear the list")
+        clear.setEnabled(bool(files))
+        clear.triggered.connect(self.clear_recent)
+        self.start_page.set_recent(files)
+
+    def clear_recent(self) -> None:
+        storage.clear_recent()
+        self._refresh_recent()
+
+    def _save_folder(self) -> str:
+        if self._controller is not None and self._controller.path:
+            return str(Path(self._controller.path).parent)
+        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return docs or str(Path.home())

@@ -1,0 +1,236 @@
+"""The start page: a card per game in the catalogue, plus open and recent saves.
+
+It reads only `core.registry.CATALOGUE`, never a game module, so the app opens fast.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget,
+                               QListWidgetItem, QPushButton, QScrollArea, QSizePolicy,
+                               QVBoxLayout, QWidget)
+
+from core.registry import CATALOGUE, GameInfo
+from gui.about import app_icon
+
+CARD_WIDTH = 272
+CARD_HEIGHT = 182
+
+STYLE = """
+QWidget#startPage { background: #f3f1ec; }
+QScrollArea#cardsArea, QWidget#cardsHost { background: transparent; border: none; }
+QLabel#appTitle { font-size: 22pt; font-weight: bold; color: #3b0d0a; }
+QLabel#appTagline { font-size: 11pt; color: #5b5550; }
+QLabel#sectionTitle { font-size: 13pt; font-weight: bold; color: #2b2724; }
+QFrame#gameCard { background: #ffffff; border: 1px solid #d9d3ca; border-radius: 12px; }
+QFrame#gameCard[available="false"] { background: #f8f6f2; border: 1px dashed #cfc8bd; }
+QFrame#gameCard QLabel { background: transparent; border: none; }
+QLabel#cardTitle { font-size: 14pt; font-weight: bold; color: #2b2724; }
+QFrame#gameCard[available="false"] QLabel#cardTitle { color: #6f6860; }
+QLabel#cardFamily { font-size: 9pt; font-weight: bold; color: #a3321f; letter-spacing: 1px; }
+QLabel#cardPlayers { font-size: 9pt; color: #5b5550; }
+QLabel#cardSummary { font-size: 10pt; color: #3d3934; }
+QFrame#gameCard[available="false"] QLabel#cardSummary { color: #8a837a; }
+QFrame#gameCard QLabel#comingSoon { font-size: 9pt; font-weight: bold; color: #6f6860; background: #e9e4dc;
+                    border-radius: 9px; padding: 3px 10px; }
+QPushButton#primary { background: #b8321f; color: white; border: none; border-radius: 6px;
+                      padding: 7px 16px; font-weight: bold; }
+QPushButton#primary:hover { background: #9c2a19; }
+QPushButton#secondary { background: #ffffff; color: #2b2724; border: 1px solid #cfc8bd;
+                        border-radius: 6px; padding: 7px 14px; }
+QPushButton#secondary:hover { background: #f1ede6; }
+QFrame#sidePanel { background: #ffffff; border: 1px solid #d9d3ca; border-radius: 12px; }
+QFrame#sidePanel QLabel { background: transparent; border: none; }
+QListWidget#recentList { border: none; background: transparent; font-size: 10pt; }
+QListWidget#recentList::item { padding: 6px 4px; border-bottom: 1px solid #eee9e1; }
+QListWidget#recentList::item:hover { background: #f6f2ec; }
+QLabel#recentEmpty { color: #8a837a; }
+"""
+
+
+class GameCard(QFrame):
+    new_game = Signal(str)
+    rules = Signal(str)
+
+    def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.info = info
+        self.setObjectName("gameCard")
+        self.setProperty("available", info.available)
+        self.setFixedSize(CARD_WIDTH, CARD_HEIGHT)
+
+        family = QLabel(info.family.upper())
+        family.setObjectName("cardFamily")
+        title = QLabel(info.title)
+        title.setObjectName("cardTitle")
+        title.setWordWrap(True)
+        players = QLabel(info.players)
+        players.setObjectName("cardPlayers")
+        summary = QLabel(info.summary)
+        summary.setObjectName("cardSummary")
+        summary.setWordWrap(True)
+        summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+
+        bottom = QHBoxLayout()
+        bottom.setSpacing(8)
+        if info.available:
+            play = QPushButton("New game")
+            play.setObjectName("primary")
+            play.setCursor(Qt.CursorShape.PointingHandCursor)
+            play.setToolTip(f"Start a new game of {info.title}")
+            play.clicked.connect(lambda: self.new_game.emit(info.id))
+            notes = QPushButton("Rules notes")
+            notes.setObjectName("secondary")
+            notes.setCursor(Qt.CursorShape.PointingHandCursor)
+            notes.clicked.connect(lambda: self.rules.emit(info.id))
+            bottom.addWidget(play)
+            bottom.addWidget(notes)
+        else:
+            soon = QLabel("Coming soon")
+            soon.setObjectName("comingSoon")
+            bottom.addWidget(soon)
+        bottom.addStretch(1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 14, 18, 14)
+        layout.setSpacing(4)
+        layout.addWidget(family)
+        layout.addWidget(title)
+        layout.addWidget(players)
+        layout.addSpacing(4)
+        layout.addWidget(summary, 1)
+        layout.addLayout(bottom)
+
+
+class StartPage(QWidget):
+    new_game_requested = Signal(str)
+    rules_requested = Signal(str)
+    open_requested = Signal()
+    recent_requested = Signal(str)
+    resume_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startPage")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
+
+        title = QLabel("Battlebox")
+        title.setObjectName("appTitle")
+        logo = QLabel()
+        logo.setPixmap(app_icon().pixmap(44, 44))
+        heading = QHBoxLayout()
+        heading.setSpacing(14)
+        heading.addWidget(logo)
+        heading.addWidget(title)
+        heading.addStretch(1)
+        tagline = QLabel("Tabletop battle games, hot-seat on one screen or as the referee beside your table.")
+        tagline.setObjectName("appTagline")
+        tagline.setWordWrap(True)
+        games_title = QLabel("Games")
+        games_title.setObjectName("sectionTitle")
+
+        self.cards = [GameCard(info) for info in CATALOGUE]
+        for card in self.cards:
+            card.new_game.connect(self.new_game_requested)
+            card.rules.connect(self.rules_requested)
+        self._grid = QGridLayout()
+        self._grid.setSpacing(16)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._columns = 0
+        host = QWidget()
+        host.setObjectName("cardsHost")
+        host_layout = QVBoxLayout(host)
+        host_layout.setContentsMargins(0, 0, 0, 0)
+        host_layout.addLayout(self._grid)
+        host_layout.addStretch(1)
+        self._scroll = QScrollArea()
+        self._scroll.setObjectName("cardsArea")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setWidget(host)
+        self._layout_cards(3)
+        self._scroll.viewport().installEventFilter(self)
+
+        main = QVBoxLayout()
+        main.setSpacing(8)
+        main.addLayout(heading)
+        main.addWidget(tagline)
+        main.addWidget(games_title)
+        main.addWidget(self._scroll, 1)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(32, 20, 32, 20)
+        layout.setSpacing(24)
+        layout.addLayout(main, 1)
+        layout.addWidget(self._side_panel())
+
+    def _side_panel(self) -> QFrame:
+        panel = QFrame()
+        panel.setObjectName("sidePanel")
+        panel.setFixedWidth(280)
+        self.resume_button = QPushButton("Return to the current game")
+        self.resume_button.setObjectName("primary")
+        self.resume_button.clicked.connect(self.resume_requested)
+        self.resume_button.hide()
+        self.open_button = QPushButton("Open a saved game…")
+        self.open_button.setObjectName("secondary")
+        self.open_button.clicked.connect(self.open_requested)
+        recent_title = QLabel("Recent games")
+        recent_title.setObjectName("sectionTitle")
+        self.recent_list = QListWidget()
+        self.recent_list.setObjectName("recentList")
+        self.recent_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.recent_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.recent_list.itemClicked.connect(self._open_recent)
+        self.recent_empty = QLabel("Games you save or open appear here.")
+        self.recent_empty.setObjectName("recentEmpty")
+        self.recent_empty.setWordWrap(True)
+
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(18, 18, 18, 18)
+        layout.setSpacing(10)
+        layout.addWidget(self.resume_button)
+        layout.addWidget(self.open_button)
+        layout.addSpacing(10)
+        layout.addWidget(recent_title)
+        layout.addWidget(self.recent_empty)
+        layout.addWidget(self.recent_list, 1)
+        return panel
+
+    def set_recent(self, files: list[str]) -> None:
+        self.recent_list.clear()
+        for f in files:
+            item = QListWidgetItem(Path(f).name)
+            item.setToolTip(f)
+            item.setData(Qt.ItemDataRole.UserRole, f)
+            item.setSizeHint(QSize(0, 34))
+            self.recent_list.addItem(item)
+        self.recent_empty.setVisible(not files)
+
+    def set_can_resume(self, can: bool) -> None:
+        self.resume_button.setVisible(can)
+
+    def _open_recent(self, item: QListWidgetItem) -> None:
+        self.recent_requested.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _layout_cards(self, columns: int) -> None:
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for card in self.cards:
+            self._grid.removeWidget(card)
+        for i, card in enumerate(self.cards):
+            self._grid.addWidget(card, i // columns, i % columns)
+        for c in range(len(self.cards)):
+            self._grid.setColumnStretch(c, 0)
+        self._grid.setColumnStretch(columns, 1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._scroll.viewport() and event.type() == QEvent.Type.Resize:
+            available = self._scroll.viewport().width()
+            self._layout_cards(max(1, min(len(self.cards), (available + 16) // (CARD_WIDTH + 16))))
+        return super().eventFilter(watched, event)

@@ -1,0 +1,1 @@
+"""Players' rules notes, one markdown file per game id (shown by Help > Rules notes)."""

@@ -1,0 +1,466 @@
+"""The app shell: start page, new-game dialog, menus, docks, saving, autosave and restore."""
+from __future__ import annotations
+
+import importlib.util
+import random
+
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
+
+import PySide6
+from core.match import Match
+from core.registry import CATALOGUE
+from core.version import __version__
+from gui import storage, views
+from gui.controller import MatchController
+from gui.main_window import NO_UNDO_AFTER_BARRIER, MainWindow
+from gui.new_game import NewGameDialog
+from gui.start_page import GameCard
+
+REAL_VIEW = importlib.util.find_spec("gui.throwdown.view") is not None
+
+
+class StandInView(QWidget):
+    """Enough of a game view for the shell: shows the log length, offers a scores widget."""
+
+    def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.label = QLabel()
+        QVBoxLayout(self).addWidget(self.label)
+        self._scores = QLabel("scores")
+        controller.changed.connect(self._redraw)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        self.label.setText(f"{len(self.controller.match.actions)} actions")
+
+    def scores_widget(self) -> QWidget:
+        return self._scores
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def stand_in(monkeypatch):
+    monkeypatch.setattr(views, "VIEWS", {"throwdown": f"{__name__}:StandInView"})
+
+
+@pytest.fixture
+def errors():
+    return []
+
+
+def _make_window(qtbot, monkeypatch, errors) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
+    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
+    window.show()
+    return window
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, errors, stand_in) -> MainWindow:
+    return _make_window(qtbot, monkeypatch, errors)
+
+
+def _play(window: MainWindow, steps: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        assert window.controller.apply(window.controller.match.random_action(rng))
+
+
+def _pick_all(window: MainWindow) -> None:
+    rng = random.Random(5)
+    match = window.controller.match
+    while match.state.phase == "pick":
+        assert window.controller.apply(match.random_action(rng))
+
+
+# --- start page -----------------------------------------------------------------------------
+def test_start_page_has_a_card_per_game_and_no_dead_buttons(window):
+    cards = window.start_page.findChildren(GameCard)
+    assert [c.info.id for c in cards] == [g.id for g in CATALOGUE]
+    assert window.stack.currentWidget() is window.start_page
+    for card in cards:
+        buttons = [b.text() for b in card.findChildren(QPushButton) if b.isEnabled()]
+        texts = [lab.text() for lab in card.findChildren(QLabel) if lab.isVisibleTo(card)]
+        assert card.info.title in texts
+        if card.info.available:
+            assert "New game" in buttons
+            assert "Coming soon" not in texts
+        else:
+            assert buttons == []
+            assert "Coming soon" in texts
+
+
+def test_start_page_does_not_load_game_modules():
+    import subprocess
+    import sys
+
+    code = ("import sys; import gui.start_page, gui.main_window; "
+            "print([m for m in sys.modules if m.startswith(('core.fistful', 'gui.throwdown'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert out.stdout.strip() == "[]"
+
+
+def test_new_game_button_starts_the_chosen_setup(window, qtbot, monkeypatch):
+    game = Match.new("throwdown").game
+    setup = game.default_setup(4)
+    monkeypatch.setattr(window, "ask_new_game", lambda game_id: (setup, 7))
+    card = next(c for c in window.start_page.findChildren(GameCard) if c.info.id == "throwdown")
+    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
+    button.click()
+    assert window.controller is not None
+    assert window.controller.match.setup == setup
+    assert window.controller.match.seed == 7
+
+
+# --- new game dialog ---------------------------------------------------------------------------
+def test_new_game_dialog_refuses_a_bad_setup_and_stays_open(qtbot):
+    dialog = NewGameDialog("throwdown")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert (dialog.players_spin.minimum(), dialog.players_spin.maximum()) == (1, 10)
+    dialog.players_spin.setValue(2)
+    dialog.name_edits[0].setText("Ann")
+    dialog.name_edits[1].setText("ann")
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert dialog.result_value() is None
+    assert dialog.error_label.isVisible()
+    assert "Two players" in dialog.error_label.text()
+
+    dialog.name_edits[1].setText("")
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert "needs a name" in dialog.error_label.text()
+
+    dialog.name_edits[1].setText("Bob")
+    dialog.mode_buttons["table"].setChecked(True)
+    dialog.seed_edit.setText("42")
+    dialog.ok_button.click()
+    assert not dialog.isVisible()
+    setup, seed = dialog.result_value()
+    assert [p.name for p in setup.players] == ["Ann", "Bob"]
+    assert setup.mode == "table"
+    assert seed == 42
+
+
+def test_new_game_dialog_colour_and_random_seed(qtbot, monkeypatch):
+    dialog = NewGameDialog("throwdown")
+    qtbot.addWidget(dialog)
+    monkeypatch.setattr(dialog, "ask_colour", lambda current: "#123456")
+    dialog.players_spin.setValue(3)
+    dialog.colour_buttons[2].click()
+    dialog.ok_button.click()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    setup, seed = dialog.result_value()
+    assert setup.players[2].colour == "#123456"
+    assert len(setup.players) == 3
+    assert seed is None
+
+
+# --- playing, undo, refusals --------------------------------------------------------------------
+def test_starting_a_game_swaps_the_start_page_for_the_view(window):
+    assert window.view is None
+    assert window.start_new_game("throwdown", seed=3)
+    assert window.view is not None
+    assert window.stack.currentWidget() is window.view
+    assert window.scores_dock.widget() is window.view.scores_widget()
+    assert window.windowTitle().startswith("Throwdown")
+    window.show_start_page()
+    assert window.start_page.resume_button.isVisibleTo(window.start_page)
+    window.start_page.resume_button.click()
+    assert window.stack.currentWidget() is window.view
+
+
+def test_unknown_or_coming_soon_game_is_refused(window, errors):
+    assert not window.start_new_game("solitaire")
+    assert not window.start_new_game("nope")
+    assert window.controller is None
+    assert "coming soon" in errors[0]
+    assert "nope" in errors[1]
+
+
+def test_undo_redo_actions_follow_the_match(window):
+    assert not window.undo_action.isEnabled() and not window.redo_action.isEnabled()
+    window.start_new_game("throwdown", seed=2)
+    assert not window.undo_action.isEnabled()
+    _play(window, 1)
+    assert window.undo_action.isEnabled() and not window.redo_action.isEnabled()
+    window.undo_action.trigger()
+    assert window.controller.match.actions == ()
+    assert not window.undo_action.isEnabled() and window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert len(window.controller.match.actions) == 1
+    _pick_all(window)
+    assert not window.undo_action.isEnabled()
+    assert window.undo_action.toolTip() == NO_UNDO_AFTER_BARRIER
+
+
+def test_log_dock_shows_the_match_log(window):
+    window.start_new_game("throwdown", seed=4)
+    _play(window, 2)
+    lines = window.log_view.toPlainText().splitlines()
+    assert lines == [f"{i}. {line}" for i, line in enumerate(window.controller.match.log, start=1)]
+    assert len(lines) == 2
+
+
+def test_refused_action_is_shown_without_blocking(window):
+    window.start_new_game("throwdown", seed=4)
+    assert not window.controller.play_chance()
+    assert window.banner.isVisible()
+    assert window.banner_label.text() == "It is not time for a throw."
+    assert window.statusBar().currentMessage() == "It is not time for a throw."
+    _play(window, 1)
+    assert not window.banner.isVisible()
+
+
+# --- files ---------------------------------------------------------------------------------------------
+def test_save_then_open_round_trip_and_recent_files(window, tmp_path):
+    window.start_new_game("throwdown", seed=11)
+    _play(window, 2)
+    assert window.windowTitle().endswith("*")
+    path = tmp_path / "game.battlebox.json"
+    assert window.save_to(path)
+    assert window.windowTitle() == "Throwdown — game.battlebox.json"
+    saved = window.controller.match
+    assert window.close_game()
+    assert window.controller is None and window.stack.currentWidget() is window.start_page
+
+    assert window.open_file(path)
+    match = window.controller.match
+    assert match.actions == saved.actions and match.seed == saved.seed and match.state == saved.state
+    assert storage.recent_files()[0] == str(path.resolve())
+    assert str(path.resolve()) in [a.toolTip() for a in window.recent_menu.actions()]
+    assert window.start_page.recent_list.item(0).toolTip() == str(path.resolve())
+
+
+def test_save_as_adds_the_suffix(window, tmp_path, monkeypatch):
+    window.start_new_game("throwdown")
+    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(tmp_path / "club night"))
+    assert window.save_as_action.isEnabled()
+    window.save_as_action.trigger()
+    assert (tmp_path / "club night.battlebox.json").is_file()
+    assert window.controller.path == str((tmp_path / "club night.battlebox.json").resolve())
+
+
+def test_open_of_a_corrupted_save_keeps_the_open_match(window, tmp_path, errors):
+    window.start_new_game("throwdown", seed=5)
+    _play(window, 1)
+    good = tmp_path / "good.battlebox.json"
+    window.controller.match.save(good)
+    bad = tmp_path / "bad.battlebox.json"
+    bad.write_bytes(good.read_bytes()[:-40])
+    controller, match, log = window.controller, window.controller.match, window.controller.match.log
+    assert not window.open_file(bad)
+    assert len(errors) == 1 and "bad.battlebox.json" in errors[0]
+    assert window.controller is controller
+    assert window.controller.match is match and match.log == log
+    assert storage.recent_files() == []
+
+
+def test_unsaved_changes_cancel_keeps_the_game(window, monkeypatch):
+    window.start_new_game("throwdown", seed=5)
+    _play(window, 1)
+    controller = window.controller
+    monkeypatch.setattr(window, "confirm_discard", lambda: "cancel")
+    assert not window.start_new_game("throwdown")
+    assert not window.close_game()
+    assert not window.close()
+    assert window.controller is controller and window.isVisible()
+    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
+    assert window.start_new_game("throwdown")
+    assert window.controller is not controller
+
+
+def test_unsaved_changes_save_answer_saves_first(window, tmp_path, monkeypatch):
+    window.start_new_game("throwdown", seed=5)
+    _play(window, 1)
+    monkeypatch.setattr(window, "confirm_discard", lambda: "save")
+    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(tmp_path / "kept.battlebox.json"))
+    actions = window.controller.match.actions
+    assert window.close_game()
+    assert Match.load(tmp_path / "kept.battlebox.json").actions == actions
+
+
+def test_export_picture(window, tmp_path, monkeypatch):
+    window.start_new_game("throwdown")
+    monkeypatch.setattr(window, "ask_export_path", lambda suggested: str(tmp_path / "table"))
+    assert window.export_picture()
+    assert QImage(str(tmp_path / "table.png")).width() > 0
+
+
+# --- autosave and crash restore ---------------------------------------------------------------------
+def test_autosave_after_each_action(window):
+    window.start_new_game("throwdown", seed=8)
+    assert not storage.autosave_path().exists()
+    _play(window, 2)
+    assert Match.load(storage.autosave_path()).actions == window.controller.match.actions
+    assert window.close_game()
+    assert not storage.autosave_path().exists()
+
+
+def test_autosave_failure_does_not_crash(window, monkeypatch):
+    def broken(match, source):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage, "write_autosave", broken)
+    window.start_new_game("throwdown", seed=8)
+    _play(window, 1)
+    assert "Autosave failed" in window.statusBar().currentMessage()
+    assert len(window.controller.match.actions) == 1
+
+
+def test_restore_offered_after_a_crash(qtbot, monkeypatch, errors, stand_in, tmp_path):
+    crashed = Match.new("throwdown", seed=9)
+    rng = random.Random(3)
+    for _ in range(2):
+        crashed.apply(crashed.random_action(rng))
+    storage.write_autosave(crashed, str(tmp_path / "club.battlebox.json"))
+    storage.lock_path().write_text("1234")
+
+    window = _make_window(qtbot, monkeypatch, errors)
+    asked = []
+    monkeypatch.setattr(window, "confirm_restore", lambda source: asked.append(source) or True)
+    window.start_session()
+    assert asked == [str(tmp_path / "club.battlebox.json")]
+    assert window.controller.match.actions == crashed.actions
+    assert window.controller.dirty
+    assert storage.lock_path().exists()
+    window.close()
+    assert not storage.lock_path().exists()
+    assert not storage.autosave_path().exists()
+
+
+def test_no_restore_offer_after_a_clean_quit(qtbot, monkeypatch, errors, stand_in):
+    storage.write_autosave(Match.new("throwdown", seed=9), None)
+    window = _make_window(qtbot, monkeypatch, errors)
+    asked = []
+    monkeypatch.setattr(window, "confirm_restore", lambda source: asked.append(source) or True)
+    window.start_session()
+    assert asked == [] and window.controller is None
+    assert storage.lock_path().exists()
+
+
+def test_declined_restore_discards_the_autosave(qtbot, monkeypatch, errors, stand_in):
+    storage.write_autosave(Match.new("throwdown", seed=9), None)
+    storage.lock_path().write_text("1234")
+    window = _make_window(qtbot, monkeypatch, errors)
+    monkeypatch.setattr(window, "confirm_restore", lambda source: False)
+    window.start_session()
+    assert window.controller is None
+    assert not storage.autosave_path().exists()
+
+
+def test_recent_files_are_capped_and_clearable(window, tmp_path):
+    for i in range(10):
+        (tmp_path / f"{i}.json").write_text("{}")
+        storage.add_recent(tmp_path / f"{i}.json")
+    assert len(storage.recent_files()) == storage.MAX_RECENT
+    assert storage.recent_files()[0] == str((tmp_path / "9.json").resolve())
+    window.clear_recent()
+    assert storage.recent_files() == []
+    assert window.start_page.recent_list.count() == 0
+
+
+# --- help -----------------------------------------------------------------------------------------------
+def test_about_names_version_and_licences(window, monkeypatch):
+    from gui.about import AboutDialog
+
+    dialog = AboutDialog(window)
+    text = dialog.version_label.text() + dialog.licences_label.text()
+    for needle in (__version__, PySide6.__version__, "LGPLv3", "LGPL-2.1", "BSD-3-Clause", "MIT",
+                   "shapely", "networkx", "msgspec", "platformdirs"):
+        assert needle in text
+
+
+def test_rules_notes_for_the_current_game(window):
+    from importlib import resources
+
+    assert not window.notes_action.isEnabled()
+    window.start_new_game("throwdown")
+    dialog = window.show_rules_notes()
+    exists = (resources.files("resources.notes") / "throwdown.md").is_file()
+    assert dialog.has_notes == exists
+    assert "Throwdown" in dialog.windowTitle()
+    missing = window.show_rules_notes("no-such-game")
+    assert not missing.has_notes
+    assert "no rules notes" in missing.browser.toPlainText()
+
+
+def test_real_view_is_hosted_when_present(qtbot, monkeypatch, errors):
+    """The other views are separate modules; this checks the shell hosts whatever exists."""
+    window = _make_window(qtbot, monkeypatch, errors)
+    expected = REAL_VIEW
+    assert window.start_new_game("throwdown") == expected
+    if expected:
+        assert window.scores_dock.widget() is not window._no_scores
+    else:
+        assert errors
+
+
+# --- app entry points -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", [None, "throwdown"])
+def test_screenshot_writes_a_real_picture(tmp_path, capsys, stand_in, qapp, game_id):
+    from gui.app import screenshot
+
+    path = tmp_path / "shot.png"
+    assert screenshot(str(path), game_id) == 0
+    assert capsys.readouterr().out.strip() == str(path)
+    assert path.stat().st_size > 1000
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (1280, 800)
+    colours = {image.pixel(x, y) for x in range(0, 1280, 10) for y in range(0, 800, 10)}
+    assert len(colours) > 1
+    assert not storage.lock_path().exists()
+
+
+def test_screenshot_of_an_unknown_game_fails(tmp_path, capsys, qapp):
+    from gui.app import screenshot
+
+    assert screenshot(str(tmp_path / "x.png"), "solitaire") == 2
+    assert "solitaire" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_version(capsys):
+    from gui.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"Battlebox {__version__}"
+
+
+def test_run_opens_the_file_and_cleans_up_the_lock(tmp_path, stand_in, qapp):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import run
+
+    path = tmp_path / "table.battlebox.json"
+    match = Match.new("throwdown", seed=1)
+    match.apply(match.random_action(random.Random(1)))
+    match.save(path)
+    seen = {}
+
+    def look_and_quit():
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+        seen["actions"] = window.controller.match.actions if window.controller else None
+        seen["lock"] = storage.lock_path().exists()
+        window.close()
+
+    QTimer.singleShot(0, look_and_quit)
+    assert run(str(path)) == 0
+    assert seen == {"actions": match.actions, "lock": True}
+    assert not storage.lock_path().exists()
