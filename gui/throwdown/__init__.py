@@ -1,0 +1,1 @@
+"""The Throwdown view: secret fistful picking, throws, scoring and removals."""

@@ -1,0 +1,355 @@
+"""The table during throws and removals: every player's tokens, the round's scores, the next step.
+
+Rebuilt from the state on every change; the only thing it remembers is the poses being
+entered in table mode (UI state until "Record throw").
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+                               QScrollArea, QSizePolicy, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from core.fistful.roster import Fighter, Roster
+from core.fistful.throwdown import GAME, ThrowdownState
+from core.fistful.throws import POSES, Landed
+from gui.throwdown.layouts import clear_layout
+from gui.throwdown.style import LOWEST_BG, PRIMARY_BUTTON
+from gui.throwdown.tokens import FighterToken
+from gui.widgets.curtain import text_colour_on
+
+BOARD_TOKEN = QSize(84, 120)
+POSE_BUTTON_LABELS = {"back": "Back", "standing": "Standing", "down": "Face down"}
+
+
+def token_name(player: int, fighter: Fighter) -> str:
+    return f"token:{player}:{fighter.sculpt}:{fighter.finish}"
+
+
+def pose_button_name(player: int, fighter: Fighter, pose: str) -> str:
+    return f"pose:{player}:{fighter.sculpt}:{fighter.finish}:{pose}"
+
+
+class ThrowBoard(QWidget):
+    """Calls `on_remove(player, fighter)`, `on_throw()` and `on_record()`; decides nothing."""
+
+    def __init__(self, roster: Roster, on_remove: Callable[[int, Fighter], None],
+                 on_throw: Callable[[], None], on_record: Callable[[], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("throwBoard")
+        self.roster = roster
+        self._on_remove = on_remove
+        self.poses: dict[tuple[int, Fighter], str] = {}
+        self._poses_round = -1
+        self._state: ThrowdownState | None = None
+        self._mode = "simulated"
+        self.tokens: dict[tuple[int, Fighter], FighterToken] = {}
+        self.panels: list[QFrame] = []
+        self.pose_buttons: dict[tuple[int, Fighter, str], QPushButton] = {}
+
+        self.banner = QLabel(objectName="banner")
+        self.banner.setWordWrap(True)
+        self.banner.setMinimumHeight(48)
+        self.sub_banner = QLabel(objectName="subBanner")
+        self.sub_banner.setWordWrap(True)
+        self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
+
+        self.players_box = QWidget(objectName="playersBox")
+        self.players_layout = QVBoxLayout(self.players_box)
+        self.players_layout.setContentsMargins(0, 0, 6, 0)
+        self.players_layout.setSpacing(10)
+        scroll = QScrollArea(objectName="boardScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.players_box)
+        self.scroll = scroll
+
+        side = QFrame(objectName="sidePanel")
+        side.setFixedWidth(250)
+        side.setStyleSheet("#sidePanel { background: #ffffff; border: 1px solid #d9dce3; border-radius: 10px; }")
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(12, 12, 12, 12)
+        sl.setSpacing(8)
+        self.table_title = QLabel(objectName="roundTitle")
+        self.table_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.table = QTableWidget(0, 5, objectName="roundTable")
+        self.table.setHorizontalHeaderLabels(["Player", "Up", "Points", "Bonus", "Total"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(False)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in range(1, 5):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.rules_hint = QLabel(
+            "Everyone throws their whole fistful. Face-up fighters (on their back or standing) "
+            "score their value; the single player with the most face up gets +2. The lowest total "
+            "among players with a face-down fighter removes one of them.", objectName="rulesHint")
+        self.rules_hint.setWordWrap(True)
+        self.rules_hint.setStyleSheet("color: #4b5563;")
+        self.status = QLabel(objectName="actionStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #374151;")
+        self.refused = QLabel(objectName="refusedLabel")
+        self.refused.setWordWrap(True)
+        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
+        self.refused.hide()
+        self.throw_button = QPushButton("Throw!", objectName="throwButton")
+        self.throw_button.setMinimumHeight(56)
+        self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.throw_button.setStyleSheet(PRIMARY_BUTTON.replace("font-size: 15px", "font-size: 22px"))
+        self.throw_button.clicked.connect(on_throw)
+        self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
+        self.record_button.setMinimumHeight(48)
+        self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.record_button.setStyleSheet(PRIMARY_BUTTON)
+        self.record_button.clicked.connect(on_record)
+        sl.addWidget(self.table_title)
+        sl.addWidget(self.table, 1)
+        sl.addWidget(self.rules_hint)
+        sl.addStretch(0)
+        sl.addWidget(self.status)
+        sl.addWidget(self.refused)
+        sl.addWidget(self.throw_button)
+        sl.addWidget(self.record_button)
+
+        body = QHBoxLayout()
+        body.setSpacing(14)
+        body.addWidget(scroll, 1)
+        body.addWidget(side)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(20, 14, 20, 16)
+        lay.setSpacing(6)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.sub_banner)
+        lay.addSpacing(4)
+        lay.addLayout(body, 1)
+
+    # --- table-mode poses (UI state) --------------------------------------------------
+    def set_pose(self, player: int, fighter: Fighter, pose: str) -> None:
+        self.poses[(player, fighter)] = pose
+        if self._state is not None:
+            self.render(self._state, self._mode)
+
+    def missing_poses(self) -> int:
+        s = self._state
+        if s is None:
+            return 0
+        return sum(1 for p in range(s.players) for f in s.fistfuls[p] if (p, f) not in self.poses)
+
+    def entered_landed(self) -> tuple:
+        """The poses entered so far, as the per-player shape a Throw needs (None for players out)."""
+        s = self._state
+        return tuple(tuple(Landed(f, self.poses[(p, f)]) for f in s.fistfuls[p]) if s.fistfuls[p] else None
+                     for p in range(s.players))
+
+    def set_refusal(self, reason: str) -> None:
+        self.refused.setText(reason)
+        self.refused.setVisible(bool(reason))
+
+    # --- drawing ----------------------------------------------------------------------
+    def render(self, state: ThrowdownState, mode: str) -> None:
+        self._state = state
+        self._mode = mode
+        if self._poses_round != len(state.rounds):
+            self.poses = {}
+            self._poses_round = len(state.rounds)
+        entering = mode == "table" and state.phase == "throw"
+        remover = state.to_remove[0] if state.phase == "remove" else None
+        removable = set(GAME.removable(state, remover)) if remover is not None else set()
+        last = state.rounds[-1] if state.rounds else None
+
+        self._render_banner(state, mode, remover)
+        scroll_pos = self.scroll.verticalScrollBar().value()
+        clear_layout(self.players_layout)
+        self.tokens, self.pose_buttons = {}, {}
+        self.panels = [self._player_panel(state, p, last, entering, remover, removable)
+                       for p in range(state.players)]
+        for panel in self.panels:
+            self.players_layout.addWidget(panel)
+        self.players_layout.addStretch(1)
+        self.scroll.verticalScrollBar().setValue(scroll_pos)
+        if remover is not None:
+            panel = self.panels[remover]
+            QTimer.singleShot(0, panel, lambda: self._scroll_to(panel))
+        self._render_table(state)
+
+        self.throw_button.setVisible(state.phase == "throw" and mode == "simulated")
+        self.record_button.setVisible(entering)
+        missing = self.missing_poses() if entering else 0
+        self.record_button.setEnabled(entering and missing == 0)
+        if entering:
+            self.status.setText(f"{missing} pose{'s' if missing != 1 else ''} still to enter." if missing
+                                else "Every pose is set: record the throw.")
+        elif remover is not None:
+            self.status.setText(f"{state.name(remover)}: click one of your highlighted face-down fighters.")
+        else:
+            self.status.setText("")
+        self.status.setVisible(bool(self.status.text()))
+        self.rules_hint.setVisible(last is None)
+
+    def _scroll_to(self, panel: QWidget) -> None:
+        bar = self.scroll.verticalScrollBar()
+        top, bottom = panel.y(), panel.y() + panel.height()
+        view_h = self.scroll.viewport().height()
+        if top < bar.value() or bottom > bar.value() + view_h:
+            bar.setValue(max(0, top - 10))
+
+    def _render_banner(self, state: ThrowdownState, mode: str, remover: int | None) -> None:
+        n = len(state.rounds)
+        if remover is not None:
+            colour = state.setup.players[remover].colour
+            text = f"{state.name(remover)} has the lowest total: choose a face-down fighter to remove"
+            others = [state.name(i) for i in state.to_remove[1:]]
+            sub = f"Throw {n} is scored. Then {' and '.join(others)} also removes one." if others else \
+                f"Throw {n} is scored."
+        else:
+            colour = "#1f2937"
+            if n == 0:
+                text = "All fistfuls are revealed \u2014 ready for throw 1"
+            else:
+                text = f"Ready for throw {n + 1}"
+            if mode == "simulated":
+                sub = "Press Throw! to throw every fistful at once."
+            else:
+                sub = "Throw your fighters on the table, then click how each one landed: Back, Standing or Face down."
+            if n and not state.rounds[-1].removers:
+                sub = f"Throw {n}: nobody had a face-down fighter, so nobody removes one. " + sub
+        ink = text_colour_on(colour).name()
+        self.banner.setText(text)
+        self.banner.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 19px; font-weight: 800;"
+                                  " border-radius: 8px; padding: 8px 14px;")
+        self.sub_banner.setText(sub)
+
+    def _player_panel(self, state: ThrowdownState, p: int, last, entering: bool,
+                      remover: int | None, removable: set[Fighter]) -> QWidget:
+        colour = state.setup.players[p].colour
+        out = not state.fistfuls[p] and state.phase != "pick"
+        panel = QFrame(objectName=f"playerPanel{p}")
+        active = remover == p
+        panel.setStyleSheet(
+            f"#playerPanel{p} {{ background: {'#fffbea' if active else '#ffffff'};"
+            f" border: {'2px' if active else '1px'} solid {colour if active else '#d9dce3'};"
+            " border-radius: 10px; }")
+        outer = QHBoxLayout(panel)
+        outer.setContentsMargins(8, 8, 10, 8)
+        outer.setSpacing(10)
+        stripe = QFrame()
+        stripe.setFixedWidth(6)
+        stripe.setStyleSheet(f"background: {colour if not out else '#c7cbd3'}; border-radius: 3px;")
+        outer.addWidget(stripe)
+        inner = QVBoxLayout()
+        inner.setSpacing(6)
+        outer.addLayout(inner, 1)
+
+        header = QHBoxLayout()
+        header.setSpacing(12)
+        name = QLabel(state.name(p))
+        name.setStyleSheet(f"font-size: 16px; font-weight: 800; color: {'#9ca3af' if out else colour};")
+        header.addWidget(name)
+        fistful = state.fistfuls[p]
+        if out:
+            status = QLabel(f"Out after throw {state.out_after[p]}")
+            status.setObjectName(f"outLabel{p}")
+            status.setStyleSheet("color: #6b7280; font-style: italic; font-size: 13px;")
+        else:
+            pts = sum(self.roster.value(f) for f in fistful)
+            status = QLabel(f"{len(fistful)} fighter{'s' if len(fistful) != 1 else ''} \u00b7 {pts} pts")
+            status.setStyleSheet("color: #4b5563;")
+        header.addWidget(status)
+        header.addStretch(1)
+        score = last.scores[p] if last is not None else None
+        if score is not None and not entering:
+            lowest = p in last.removers
+            line = f"Throw {last.number}: {score.face_up} up = {score.points}"
+            if score.bonus:
+                line += f" + {score.bonus} bonus"
+            line += f" \u2192 {score.total}"
+            if lowest:
+                line = "\u25bc lowest \u00b7 " + line
+            sl = QLabel(line)
+            sl.setStyleSheet("font-weight: 700; color: " + ("#b91c1c;" if lowest else "#065f46;"))
+            header.addWidget(sl)
+        inner.addLayout(header)
+
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        inner.addLayout(row)
+        landed = {}
+        if last is not None and last.landed[p] is not None and not entering:
+            landed = {x.fighter: x.pose for x in last.landed[p]}
+        for f in fistful:
+            col = QVBoxLayout()
+            col.setSpacing(2)
+            pose = self.poses.get((p, f)) if entering else landed.get(f)
+            t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN)
+            t.setObjectName(token_name(p, f))
+            self.tokens[(p, f)] = t
+            if p == remover and f in removable:
+                t.set_clickable(True, "Click to remove this fighter from the game.")
+                t.set_highlight("#ef4444")
+                t.clicked.connect(lambda p=p, f=f: self._on_remove(p, f))
+            col.addWidget(t)
+            if entering:
+                for pose_id in POSES:
+                    b = QPushButton(POSE_BUTTON_LABELS[pose_id], objectName=pose_button_name(p, f, pose_id))
+                    self.pose_buttons[(p, f, pose_id)] = b
+                    b.setCheckable(True)
+                    b.setChecked(pose == pose_id)
+                    b.setFixedSize(t.width(), 21)
+                    b.setCursor(Qt.CursorShape.PointingHandCursor)
+                    b.setStyleSheet("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
+                                    " background: #f9fafb; }"
+                                    "QPushButton:checked { background: #1f2937; color: white; border-color: #1f2937; }")
+                    b.clicked.connect(lambda _=False, p=p, f=f, pose_id=pose_id: self.set_pose(p, f, pose_id))
+                    col.addWidget(b)
+            col.addStretch(1)
+            row.addLayout(col)
+        if out:
+            gone = QLabel("No fighters left.")
+            gone.setStyleSheet("color: #9ca3af;")
+            row.addWidget(gone)
+        row.addStretch(1)
+        panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        return panel
+
+    def _render_table(self, state: ThrowdownState) -> None:
+        last = state.rounds[-1] if state.rounds else None
+        self.table.setRowCount(0)
+        if last is None:
+            self.table_title.setText("Scores")
+            self.table.hide()
+            return
+        self.table.show()
+        self.table_title.setText(f"Throw {last.number} scores")
+        rows = [p for p in range(state.players) if last.scores[p] is not None]
+        self.table.setRowCount(len(rows))
+        for r, p in enumerate(rows):
+            s = last.scores[p]
+            lowest = p in last.removers
+            cells = [state.name(p), str(s.face_up), str(s.points), f"+{s.bonus}" if s.bonus else "\u2013",
+                     str(s.total)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(("\u25bc " if lowest and c == 0 else "") + text)
+                item.setTextAlignment((Qt.AlignmentFlag.AlignLeft if c == 0 else Qt.AlignmentFlag.AlignCenter)
+                                      | Qt.AlignmentFlag.AlignVCenter)
+                if c == 0:
+                    item.setForeground(QBrush(QColor(state.setup.players[p].colour)))
+                if c == 4:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                if lowest:
+                    item.setBackground(QBrush(LOWEST_BG))
+                    item.setToolTip("Lowest total with a face-down fighter: removes one.")
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(len(rows))) + 6
+        self.table.setMaximumHeight(height)

@@ -1,0 +1,138 @@
+"""The winner screen: the result in the winner's colour and who lasted how long."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButton, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPen
+
+from core.fistful.throwdown import ThrowdownState
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.widgets.curtain import text_colour_on
+
+
+def standings(state: ThrowdownState) -> list[tuple[int, int]]:
+    """(place, player) best first: still standing, then whoever went out later."""
+    last = len(state.rounds) + 1
+    lasted = [last if state.out_after[p] == 0 else state.out_after[p] for p in range(state.players)]
+    winners = set(state.result.winners) if state.result else set()
+    order = sorted(range(state.players), key=lambda p: (p not in winners, -lasted[p], p))
+    out, place = [], 0
+    for i, p in enumerate(order):
+        if i == 0 or (lasted[p], p in winners) != (lasted[order[i - 1]], order[i - 1] in winners):
+            place = i + 1
+        out.append((place, p))
+    return out
+
+
+class Trophy(QWidget):
+    """A gold cup, painted so it needs no emoji font."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedSize(84, 84)
+        self.colour = QColor("#f5b301")
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.scale(self.width() / 84, self.height() / 84)
+        gold, dark = self.colour, self.colour.darker(150)
+        p.setPen(QPen(dark, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawArc(QRectF(8, 14, 22, 24), 90 * 16, 180 * 16)
+        p.drawArc(QRectF(54, 14, 22, 24), -90 * 16, 180 * 16)
+        cup = QPainterPath()
+        cup.moveTo(20, 10)
+        cup.lineTo(64, 10)
+        cup.cubicTo(64, 40, 54, 52, 42, 54)
+        cup.cubicTo(30, 52, 20, 40, 20, 10)
+        p.setPen(QPen(dark, 2))
+        p.setBrush(gold)
+        p.drawPath(cup)
+        p.drawRect(QRectF(38, 54, 8, 12))
+        p.drawRoundedRect(QRectF(26, 66, 32, 10), 3, 3)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 110))
+        p.drawEllipse(QRectF(28, 14, 8, 22))
+        p.end()
+
+
+class WinnerPage(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("winnerPage")
+        self.trophy = Trophy()
+        self.summary = QLabel(objectName="winnerSummary")
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary.setWordWrap(True)
+        self.detail = QLabel(objectName="winnerDetail")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setStyleSheet("color: #4b5563; font-size: 14px;")
+        self.table = QTableWidget(0, 3, objectName="standingsTable")
+        self.table.setHorizontalHeaderLabels(["Place", "Player", "Lasted"])
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(32)
+        self.table.setStyleSheet("QTableWidget { font-size: 14px; }")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setMaximumWidth(520)
+        self.table.setMinimumWidth(420)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.back = QPushButton("Back to start page", objectName="backToStart")
+        self.back.setMinimumHeight(44)
+        self.back.setStyleSheet(PRIMARY_BUTTON)
+        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.back.clicked.connect(self.finished_requested)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(30, 24, 30, 24)
+        lay.setSpacing(10)
+        lay.addStretch(1)
+        lay.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.detail)
+        lay.addSpacing(8)
+        lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addSpacing(8)
+        lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addStretch(1)
+
+    def render(self, state: ThrowdownState) -> None:
+        result = state.result
+        winners = result.winners if result else ()
+        colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
+        self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
+        self.trophy.update()
+        ink = text_colour_on(colour).name()
+        self.summary.setText(result.summary if result else "Game over")
+        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 26px; font-weight: 800;"
+                                   " border-radius: 12px; padding: 14px 24px;")
+        self.detail.setText(f"{len(state.rounds)} throw{'s' if len(state.rounds) != 1 else ''} played.")
+        rows = standings(state)
+        self.table.setRowCount(len(rows))
+        for r, (place, p) in enumerate(rows):
+            if p in winners:
+                lasted = "Draw \u2014 out in the same throw" if result.draw else "Winner \u2014 still standing"
+                if state.players == 1:
+                    lasted = f"Out after throw {state.out_after[p]}"
+            else:
+                lasted = f"Out after throw {state.out_after[p]}"
+            items = [QTableWidgetItem(str(place)), QTableWidgetItem(state.name(p)), QTableWidgetItem(lasted)]
+            items[0].setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            items[1].setForeground(QBrush(QColor(state.setup.players[p].colour)))
+            f = items[1].font()
+            f.setBold(True)
+            items[1].setFont(f)
+            for c, item in enumerate(items):
+                if p in winners:
+                    item.setBackground(QBrush(QColor("#fff4cc")))
+                self.table.setItem(r, c, item)
+        self.table.setFixedHeight(self.table.horizontalHeader().height()
+                                  + sum(self.table.rowHeight(r) for r in range(len(rows))) + 6)

@@ -1,0 +1,336 @@
+"""The secret fistful picker: the roster with filters, the growing fistful and its limits.
+
+The selection is UI state only; the view turns "Confirm" into a Pick action.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QScrollArea, QVBoxLayout, QWidget)
+
+from core.fistful.roster import Fighter, Roster
+from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
+from gui.throwdown.layouts import clear_layout
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.throwdown.tokens import FighterToken, finish_palette
+from gui.widgets.curtain import text_colour_on
+
+ALL = ""
+NAME_W, REGION_W, VALUE_W, CHIP_W = 116, 86, 44, 80
+FISTFUL_TOKEN = QSize(84, 118)
+
+
+def chip_name(fighter: Fighter) -> str:
+    return f"pick:{fighter.sculpt}:{fighter.finish}"
+
+
+def token_name(fighter: Fighter) -> str:
+    return f"fistful:{fighter.sculpt}:{fighter.finish}"
+
+
+class _SculptRow(QWidget):
+    def __init__(self, roster: Roster, sculpt_id: str, toggle, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        s = roster.sculpts[sculpt_id]
+        self.sculpt = s
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 3, 6, 3)
+        lay.setSpacing(4)
+        name = QLabel(s.name)
+        name.setFixedWidth(NAME_W)
+        name.setStyleSheet("font-weight: 600; font-size: 13px;")
+        region = QLabel(s.region)
+        region.setFixedWidth(REGION_W)
+        region.setStyleSheet("color: #5b6170;")
+        value = QLabel(str(s.value))
+        value.setFixedSize(26, 26)
+        value.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        value.setToolTip(f"Worth {s.value} point{'s' if s.value != 1 else ''}")
+        value.setStyleSheet("background: #ffd166; border: 1px solid #b88a1b; border-radius: 13px;"
+                            " font-weight: 700; color: #3b2a00;")
+        value_box = QWidget()
+        value_box.setFixedWidth(VALUE_W)
+        vb = QHBoxLayout(value_box)
+        vb.setContentsMargins(0, 0, 0, 0)
+        vb.addWidget(value, 0, Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(name)
+        lay.addWidget(region)
+        lay.addWidget(value_box)
+        self.chips: dict[str, QPushButton] = {}
+        for finish in roster.finishes:
+            f = Fighter(sculpt_id, finish.id)
+            top, bottom, border, ink = finish_palette(roster, f)
+            b = QPushButton(finish.name, objectName=chip_name(f))
+            b.setCheckable(True)
+            b.setFixedSize(CHIP_W, 28)
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
+            b.setToolTip(f"{roster.name(f)}: {s.region}, worth {s.value}. Click to add or remove.")
+            b.setStyleSheet(
+                "QPushButton { background: qlineargradient(x1:0,y1:0,x2:0,y2:1,"
+                f" stop:0 {top.name(top.NameFormat.HexArgb)}, stop:1 {bottom.name(bottom.NameFormat.HexArgb)});"
+                f" color: {ink.name()}; border: 1px solid {border.name()}; border-radius: 14px;"
+                " font-weight: 600; }"
+                "QPushButton:checked { border: 3px solid #111827; }"
+                "QPushButton:hover { border: 2px solid #f59e0b; }")
+            b.clicked.connect(lambda _=False, f=f: toggle(f))
+            self.chips[finish.id] = b
+            lay.addWidget(b)
+        lay.addStretch(1)
+
+
+class FistfulPicker(QWidget):
+    """Emits `confirm_requested(fighters)`; never applies anything itself."""
+
+    confirm_requested = Signal(tuple)
+
+    def __init__(self, roster: Roster, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("fistfulPicker")
+        self.roster = roster
+        self.player: int | None = None
+        self._selection: list[Fighter] = []
+        self.tokens: dict[Fighter, FighterToken] = {}
+
+        self.title = QLabel(objectName="pickTitle")
+        self.title.setStyleSheet("font-size: 22px; font-weight: 800;")
+        self.subtitle = QLabel(f"Choose up to {MAX_FIGHTERS} fighters worth up to {MAX_POINTS} points "
+                               "in total. Your choice stays secret until everyone has picked.")
+        self.subtitle.setWordWrap(True)
+        self.subtitle.setStyleSheet("color: #4b5563;")
+
+        # roster
+        self.search = QLineEdit(objectName="rosterSearch", placeholderText="Search fighters\u2026")
+        self.search.setClearButtonEnabled(True)
+        self.region_filter = QComboBox(objectName="regionFilter")
+        self.region_filter.addItem("All regions", ALL)
+        for region in roster.regions:
+            self.region_filter.addItem(region, region)
+        self.finish_filter = QComboBox(objectName="finishFilter")
+        self.finish_filter.addItem("All finishes", ALL)
+        for finish in roster.finishes:
+            self.finish_filter.addItem(finish.name, finish.id)
+        self.search.textChanged.connect(self._apply_filters)
+        self.region_filter.currentIndexChanged.connect(self._apply_filters)
+        self.finish_filter.currentIndexChanged.connect(self._apply_filters)
+        filters = QHBoxLayout()
+        filters.setSpacing(8)
+        filters.addWidget(self.search, 2)
+        filters.addWidget(self.region_filter, 1)
+        filters.addWidget(self.finish_filter, 1)
+
+        header = QWidget()
+        hl = QHBoxLayout(header)
+        hl.setContentsMargins(6, 0, 6, 0)
+        hl.setSpacing(4)
+        for text, w in (("Fighter", NAME_W), ("Region", REGION_W), ("Value", VALUE_W),
+                        ("Finishes (click to add)", CHIP_W * 3 + 8)):
+            lab = QLabel(text)
+            lab.setFixedWidth(w)
+            lab.setStyleSheet("color: #6b7280; font-size: 11px; font-weight: 700; text-transform: uppercase;")
+            hl.addWidget(lab)
+        hl.addStretch(1)
+
+        rows = QWidget(objectName="rosterRows")
+        rl = QVBoxLayout(rows)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.setSpacing(0)
+        self.rows: list[_SculptRow] = []
+        for i, sid in enumerate(roster.sculpts):
+            row = _SculptRow(roster, sid, self.toggle)
+            row.setAutoFillBackground(True)
+            pal = row.palette()
+            pal.setColor(QPalette.ColorRole.Window, QColor("#ffffff" if i % 2 == 0 else "#f3f4f8"))
+            row.setPalette(pal)
+            self.rows.append(row)
+            rl.addWidget(row)
+        self.no_match = QLabel("No fighter matches these filters.", objectName="noMatch")
+        self.no_match.setStyleSheet("color: #6b7280; padding: 16px;")
+        self.no_match.hide()
+        rl.addWidget(self.no_match)
+        rl.addStretch(1)
+        self.roster_scroll = QScrollArea()
+        self.roster_scroll.setWidgetResizable(True)
+        self.roster_scroll.setWidget(rows)
+        self.roster_scroll.setFrameShape(QFrame.Shape.StyledPanel)
+
+        roster_box = QVBoxLayout()
+        roster_box.setSpacing(6)
+        rh = QLabel("Roster")
+        rh.setStyleSheet("font-size: 15px; font-weight: 700;")
+        roster_box.addWidget(rh)
+        roster_box.addLayout(filters)
+        roster_box.addWidget(header)
+        roster_box.addWidget(self.roster_scroll, 1)
+
+        # fistful
+        side = QFrame(objectName="fistfulPanel")
+        side.setFixedWidth(300)
+        side.setStyleSheet("#fistfulPanel { background: #ffffff; border: 1px solid #d9dce3; border-radius: 10px; }")
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(14, 12, 14, 14)
+        sl.setSpacing(8)
+        self.fistful_title = QLabel("Your fistful")
+        self.fistful_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        counters = QHBoxLayout()
+        self.fighter_count = QLabel(objectName="fighterCount")
+        self.point_count = QLabel(objectName="pointCount")
+        counters.addWidget(self.fighter_count)
+        counters.addStretch(1)
+        counters.addWidget(self.point_count)
+        self.tokens_box = QWidget(objectName="fistfulTokens")
+        self.tokens_grid = QGridLayout(self.tokens_box)
+        self.tokens_grid.setContentsMargins(0, 0, 0, 0)
+        self.tokens_grid.setSpacing(6)
+        self.empty_hint = QLabel("Click a finish in the roster to add that fighter.\n"
+                                 "Click a fighter here to put it back.")
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.setStyleSheet("color: #6b7280; padding: 20px 4px;")
+        self.problems = QLabel(objectName="pickProblems")
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #9a3412; background: #fff7ed; border-radius: 6px; padding: 6px;")
+        self.refused = QLabel(objectName="refusedLabel")
+        self.refused.setWordWrap(True)
+        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
+        self.refused.hide()
+        self.clear_button = QPushButton("Clear", objectName="clearPick")
+        self.clear_button.clicked.connect(self.clear)
+        self.confirm = QPushButton("Confirm fistful", objectName="confirmPick")
+        self.confirm.setMinimumHeight(42)
+        self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.confirm.setStyleSheet(PRIMARY_BUTTON)
+        self.confirm.clicked.connect(lambda: self.confirm_requested.emit(tuple(self._selection)))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.clear_button)
+        buttons.addWidget(self.confirm, 1)
+        sl.addWidget(self.fistful_title)
+        sl.addLayout(counters)
+        content = QWidget(objectName="fistfulContent")
+        content.setStyleSheet("#fistfulContent { background: transparent; }")
+        cl = QVBoxLayout(content)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(8)
+        cl.addWidget(self.tokens_box)
+        cl.addWidget(self.empty_hint)
+        cl.addStretch(1)
+        scroll = QScrollArea(objectName="fistfulScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setStyleSheet("#fistfulScroll { background: transparent; }")
+        scroll.viewport().setAutoFillBackground(False)
+        scroll.setWidget(content)
+        sl.addWidget(scroll, 1)
+        sl.addWidget(self.problems)
+        sl.addWidget(self.refused)
+        sl.addLayout(buttons)
+
+        body = QHBoxLayout()
+        body.setSpacing(16)
+        body.addLayout(roster_box, 1)
+        body.addWidget(side)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(20, 16, 20, 16)
+        lay.setSpacing(6)
+        lay.addWidget(self.title)
+        lay.addWidget(self.subtitle)
+        lay.addSpacing(6)
+        lay.addLayout(body, 1)
+        self._refresh()
+
+    # --- state ------------------------------------------------------------------------
+    @property
+    def selection(self) -> tuple[Fighter, ...]:
+        return tuple(self._selection)
+
+    def start(self, player: int, name: str, colour: str) -> None:
+        """A new player sits down: empty selection, filters cleared."""
+        self.player = player
+        self._selection = []
+        self.clear_filters()
+        self.title.setText(f"{name}, choose your fistful")
+        ink = text_colour_on(colour).name()
+        self.title.setStyleSheet(f"font-size: 22px; font-weight: 800; color: {ink}; background: {colour};"
+                                 " border-radius: 8px; padding: 6px 14px;")
+        self.fistful_title.setText(f"{name}'s fistful")
+        self.set_refusal("")
+        self._refresh()
+
+    def toggle(self, fighter: Fighter) -> None:
+        if fighter in self._selection:
+            self._selection.remove(fighter)
+        else:
+            self._selection.append(fighter)
+        self.set_refusal("")
+        self._refresh()
+
+    def clear(self) -> None:
+        self._selection = []
+        self.set_refusal("")
+        self._refresh()
+
+    def clear_filters(self) -> None:
+        self.search.clear()
+        self.region_filter.setCurrentIndex(0)
+        self.finish_filter.setCurrentIndex(0)
+
+    def set_refusal(self, reason: str) -> None:
+        self.refused.setText(reason)
+        self.refused.setVisible(bool(reason))
+
+    def chip(self, fighter: Fighter) -> QPushButton:
+        return self.findChild(QPushButton, chip_name(fighter))
+
+    def token(self, fighter: Fighter) -> FighterToken | None:
+        return self.tokens.get(fighter)
+
+    # --- drawing ----------------------------------------------------------------------
+    def _apply_filters(self) -> None:
+        text = self.search.text().strip().casefold()
+        region = self.region_filter.currentData()
+        finish = self.finish_filter.currentData()
+        shown = 0
+        for row in self.rows:
+            s = row.sculpt
+            visible = (not region or s.region == region) and (
+                not text or text in s.name.casefold() or text in s.region.casefold()
+                or any(text in f"{f.name} {s.name}".casefold() for f in self.roster.finishes))
+            row.setVisible(visible)
+            for fid, b in row.chips.items():
+                b.setVisible(not finish or fid == finish)
+            shown += visible
+        self.no_match.setVisible(shown == 0)
+
+    def _refresh(self) -> None:
+        sel = set(self._selection)
+        for row in self.rows:
+            for fid, b in row.chips.items():
+                b.blockSignals(True)
+                b.setChecked(Fighter(row.sculpt.id, fid) in sel)
+                b.setText(("\u2713 " if b.isChecked() else "") + self.roster.finish_name(fid))
+                b.blockSignals(False)
+        clear_layout(self.tokens_grid)
+        self.tokens = {}
+        for i, f in enumerate(self._selection):
+            t = FighterToken(self.roster, f, size=FISTFUL_TOKEN)
+            t.setObjectName(token_name(f))
+            self.tokens[f] = t
+            t.set_clickable(True, "Click to put this fighter back.")
+            t.clicked.connect(lambda f=f: self.toggle(f))
+            self.tokens_grid.addWidget(t, i // 3, i % 3)
+        rows = (len(self._selection) + 2) // 3
+        self.tokens_box.setFixedHeight(rows * FISTFUL_TOKEN.height() + max(0, rows - 1) * 6)
+        self.empty_hint.setVisible(not self._selection)
+
+        n = len(self._selection)
+        points = sum(self.roster.value(f) for f in self._selection)
+        ok, bad = "color: #065f46; font-weight: 700; font-size: 14px;", "color: #dc2626; font-weight: 800; font-size: 14px;"
+        self.fighter_count.setText(f"{n}/{MAX_FIGHTERS} fighters")
+        self.fighter_count.setStyleSheet(bad if n > MAX_FIGHTERS else ok)
+        self.point_count.setText(f"{points}/{MAX_POINTS} points")
+        self.point_count.setStyleSheet(bad if points > MAX_POINTS else ok)
+        problems = fistful_problems(self.roster, self._selection)
+        self.problems.setText("\n".join(f"\u2022 {p}" for p in problems))
+        self.problems.setVisible(bool(problems))
+        self.confirm.setEnabled(not problems)
+        self.confirm.setToolTip(" ".join(problems) if problems else "Lock in this fistful (it stays secret).")

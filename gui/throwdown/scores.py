@@ -1,0 +1,75 @@
+"""The scores dock: every throw's totals per player, with bonuses and removals noted."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from core.fistful.roster import Roster
+from core.fistful.throwdown import ThrowdownState
+from gui.throwdown.style import LOWEST_BG
+
+BONUS_MARK = "\u2605"
+
+
+class ThrowdownScores(QWidget):
+    def __init__(self, roster: Roster, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("throwdownScores")
+        self.roster = roster
+        self.table = QTableWidget(0, 0, objectName="scoresTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setWordWrap(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setMinimumSectionSize(60)
+        self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.empty = QLabel("No throws yet.", objectName="scoresEmpty")
+        self.empty.setStyleSheet("color: #6b7280; padding: 6px;")
+        legend = QLabel(f"{BONUS_MARK} +2 bonus (most face up) \u00b7 \u2212 fighter removed \u00b7 "
+                        "red: lowest total")
+        legend.setWordWrap(True)
+        legend.setStyleSheet("color: #6b7280; font-size: 11px;")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.empty)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(legend)
+
+    def render(self, state: ThrowdownState) -> None:
+        n = state.players
+        self.table.setColumnCount(n)
+        self.table.setHorizontalHeaderLabels([state.name(p) for p in range(n)])
+        for p in range(n):
+            header = self.table.horizontalHeaderItem(p)
+            header.setForeground(QBrush(QColor(state.setup.players[p].colour)))
+            header.setToolTip(state.name(p))
+        self.table.setRowCount(len(state.rounds))
+        self.table.setVerticalHeaderLabels([f"Throw {r.number}" for r in state.rounds])
+        for row, rnd in enumerate(state.rounds):
+            for p in range(n):
+                s = rnd.scores[p]
+                if s is None:
+                    item = QTableWidgetItem("out")
+                    item.setForeground(QBrush(QColor("#9ca3af")))
+                else:
+                    text = str(s.total) + (f" {BONUS_MARK}" if s.bonus else "")
+                    tip = f"{s.face_up} face up = {s.points} points"
+                    if s.bonus:
+                        tip += f" + {s.bonus} bonus"
+                    removed = rnd.removed[p]
+                    if removed is not None:
+                        text += f"\n\u2212{self.roster.name(removed)}"
+                        tip += f"; removed {self.roster.name(removed)}"
+                    item = QTableWidgetItem(text)
+                    item.setToolTip(tip)
+                    if p in rnd.removers:
+                        item.setBackground(QBrush(LOWEST_BG))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, p, item)
+        self.table.resizeRowsToContents()
+        if state.rounds:
+            self.table.scrollToBottom()
+        self.empty.setVisible(not state.rounds)
+        self.table.setVisible(bool(state.rounds))

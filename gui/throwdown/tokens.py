@@ -1,0 +1,250 @@
+"""A fighter drawn as a game token: finish style, value badge, region and landed pose."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (QColor, QFont, QLinearGradient, QMouseEvent, QPainter, QPainterPath,
+                           QPaintEvent, QPen, QPolygonF, QRadialGradient)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from core.fistful.roster import Fighter, Roster
+from core.fistful.throws import POSE_NAMES
+from gui.widgets.curtain import text_colour_on
+
+TOKEN_SIZE = QSize(92, 124)
+POSE_LABELS = {"back": "Face up", "standing": "Standing", "down": "Face down"}
+
+
+def region_colour(roster: Roster, region: str) -> QColor:
+    """A hue per region of Scar, so Hyper fighters of one land share a colour."""
+    i = roster.regions.index(region) if region in roster.regions else 0
+    return QColor.fromHsv(int(i * 360 / max(1, len(roster.regions))) % 360, 200, 215)
+
+
+def finish_palette(roster: Roster, fighter: Fighter) -> tuple[QColor, QColor, QColor, QColor]:
+    """(top fill, bottom fill, border, ink) for the fighter's finish."""
+    if fighter.finish == "crystal":
+        return (QColor(215, 238, 255, 190), QColor(150, 200, 245, 150), QColor(95, 150, 210),
+                QColor("#0b3a66"))
+    if fighter.finish == "shadow":
+        return QColor("#55556a"), QColor("#1c1c26"), QColor("#0b0b10"), QColor("#ececf4")
+    base = region_colour(roster, roster.region(fighter))
+    return base.lighter(130), base.darker(125), base.darker(170), text_colour_on(base)
+
+
+class FighterToken(QWidget):
+    """One fighter; `clicked` fires only while the token is clickable."""
+
+    clicked = Signal()
+
+    def __init__(self, roster: Roster, fighter: Fighter, pose: str | None = None,
+                 parent: QWidget | None = None, size: QSize = TOKEN_SIZE) -> None:
+        super().__init__(parent)
+        self.roster = roster
+        self.fighter = fighter
+        self._pose = pose
+        self._clickable = False
+        self._highlight: QColor | None = None
+        self._caption = ""
+        self.setFixedSize(size)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self._update_tooltip()
+
+    @property
+    def pose(self) -> str | None:
+        return self._pose
+
+    def set_pose(self, pose: str | None) -> None:
+        self._pose = pose
+        self._update_tooltip()
+        self.update()
+
+    @property
+    def clickable(self) -> bool:
+        return self._clickable
+
+    def set_clickable(self, clickable: bool, caption: str = "") -> None:
+        self._clickable = clickable
+        self._caption = caption
+        self.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
+        self._update_tooltip()
+        self.update()
+
+    def set_highlight(self, colour: str | QColor | None) -> None:
+        self._highlight = QColor(colour) if colour is not None else None
+        self.update()
+
+    def _update_tooltip(self) -> None:
+        r = self.roster
+        text = f"{r.name(self.fighter)} \u2014 {r.region(self.fighter)}, worth {r.value(self.fighter)}"
+        if self._pose:
+            text += f"; landed {POSE_NAMES[self._pose]}"
+        if self._caption:
+            text += f"\n{self._caption}"
+        self.setToolTip(text)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if (self._clickable and self.isEnabled() and event.button() == Qt.MouseButton.LeftButton
+                and self.rect().contains(event.position().toPoint())):
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
+
+    # --- painting ---------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if not self.isEnabled():
+            p.setOpacity(0.4)
+        r = self.roster
+        top, bottom, border, ink = finish_palette(r, self.fighter)
+        body = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        path = QPainterPath()
+        path.addRoundedRect(body, 14, 14)
+
+        grad = QLinearGradient(body.topLeft(), body.bottomLeft())
+        grad.setColorAt(0, top)
+        grad.setColorAt(1, bottom)
+        p.fillPath(path, grad)
+        self._paint_finish_texture(p, path, body)
+        p.setPen(QPen(border, 1.5))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+
+        small = QFont(self.font())
+        small.setPixelSize(9)
+        small.setBold(True)
+        small.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 0.4)
+        finish_box = body.adjusted(7, 6, -28, 0)
+        finish = r.finish_name(self.fighter.finish).upper()
+        p.setFont(small)
+        while small.pixelSize() > 6 and p.fontMetrics().horizontalAdvance(finish) > finish_box.width():
+            small.setPixelSize(small.pixelSize() - 1)
+            p.setFont(small)
+        p.setPen(ink)
+        p.drawText(finish_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, finish)
+
+        badge = QRectF(body.right() - 26, body.top() + 4, 22, 22)
+        p.setPen(QPen(QColor("#7a5200"), 1.2))
+        p.setBrush(QColor("#ffd166"))
+        p.drawEllipse(badge)
+        vf = QFont(self.font())
+        vf.setPixelSize(13)
+        vf.setBold(True)
+        p.setFont(vf)
+        p.setPen(QColor("#3b2a00"))
+        p.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(r.value(self.fighter)))
+
+        figure = QRectF(body.left() + 14, body.top() + 22, body.width() - 28, 44)
+        self._paint_figure(p, figure, ink)
+
+        nf = QFont(self.font())
+        nf.setPixelSize(12)
+        nf.setBold(True)
+        p.setFont(nf)
+        p.setPen(ink)
+        name_box = QRectF(body.left() + 4, body.bottom() - 46, body.width() - 8, 16)
+        name = p.fontMetrics().elidedText(r.sculpt(self.fighter).name, Qt.TextElideMode.ElideRight,
+                                          int(name_box.width()))
+        p.drawText(name_box, Qt.AlignmentFlag.AlignCenter, name)
+        rf = QFont(self.font())
+        rf.setPixelSize(9)
+        p.setFont(rf)
+        soft = QColor(ink)
+        soft.setAlpha(200)
+        p.setPen(soft)
+        p.drawText(QRectF(body.left() + 4, body.bottom() - 31, body.width() - 8, 12),
+                   Qt.AlignmentFlag.AlignCenter, r.region(self.fighter))
+        if self._pose:
+            self._paint_pose_tag(p, body)
+        if self._pose == "down":
+            p.fillPath(path, QColor(40, 40, 48, 95))
+        if self._highlight is not None:
+            glow = QColor(self._highlight)
+            glow.setAlpha(110)
+            p.setPen(QPen(glow, 5))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+            p.setPen(QPen(self._highlight, 2.5))
+            p.drawPath(path)
+        p.end()
+
+    def _paint_finish_texture(self, p: QPainter, path: QPainterPath, body: QRectF) -> None:
+        p.save()
+        p.setClipPath(path)
+        if self.fighter.finish == "crystal":
+            shine = QPainterPath()
+            shine.moveTo(body.left(), body.top() + body.height() * 0.55)
+            shine.lineTo(body.left() + body.width() * 0.55, body.top())
+            shine.lineTo(body.left() + body.width() * 0.8, body.top())
+            shine.lineTo(body.left(), body.top() + body.height() * 0.9)
+            p.fillPath(shine, QColor(255, 255, 255, 80))
+        elif self.fighter.finish == "shadow":
+            for cx, cy, rad in ((0.25, 0.3, 0.5), (0.8, 0.7, 0.45), (0.5, 0.95, 0.4)):
+                g = QRadialGradient(QPointF(body.left() + body.width() * cx, body.top() + body.height() * cy),
+                                    body.width() * rad)
+                g.setColorAt(0, QColor(150, 150, 175, 70))
+                g.setColorAt(1, QColor(150, 150, 175, 0))
+                p.fillRect(body, g)
+        else:
+            g = QLinearGradient(body.topLeft(), body.topRight())
+            g.setColorAt(0, QColor(255, 255, 255, 70))
+            g.setColorAt(0.35, QColor(255, 255, 255, 0))
+            p.fillRect(body, g)
+        p.restore()
+
+    def _paint_pose_tag(self, p: QPainter, body: QRectF) -> None:
+        colours = {"back": ("#1f8a3b", "#ffffff"), "standing": ("#f4b400", "#2b1d00"),
+                   "down": ("#2b2b33", "#d0d0d8")}
+        bg, fg = colours[self._pose]
+        f = QFont(self.font())
+        f.setPixelSize(9)
+        f.setBold(True)
+        p.setFont(f)
+        text = POSE_LABELS[self._pose].upper()
+        w = p.fontMetrics().horizontalAdvance(text) + 12
+        tag = QRectF(body.center().x() - w / 2, body.bottom() - 17, w, 14)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(bg))
+        p.drawRoundedRect(tag, 7, 7)
+        p.setPen(QColor(fg))
+        p.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_figure(self, p: QPainter, box: QRectF, ink: QColor) -> None:
+        pose = self._pose
+        pen = QPen(ink, 3.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        p.save()
+        p.translate(box.center())
+        s = min(box.width(), box.height()) / 40.0
+        p.scale(s, s)
+        if pose == "down":
+            p.scale(-1, 1)  # flipped: lying the other way, face to the table
+        if pose in ("back", "down"):
+            p.rotate(-90)
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawLine(QPointF(0, -8), QPointF(0, 6))
+        p.drawLine(QPointF(0, 6), QPointF(-6, 18))
+        p.drawLine(QPointF(0, 6), QPointF(6, 18))
+        p.drawLine(QPointF(-10, -2), QPointF(0, -6))
+        p.drawLine(QPointF(10, -2), QPointF(0, -6))
+        head = QRectF(-6, -21, 12, 12)
+        if pose == "down":
+            p.setBrush(ink)
+            p.drawEllipse(head)
+        else:
+            p.drawEllipse(head)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(ink)
+            p.drawEllipse(QPointF(-2.2, -16), 1.2, 1.2)
+            p.drawEllipse(QPointF(2.2, -16), 1.2, 1.2)
+        if pose == "standing":
+            p.setPen(QPen(QColor("#7a5200"), 0.8))
+            p.setBrush(QColor("#ffd166"))
+            star = QPolygonF()
+            for k in range(10):
+                rad = 5.5 if k % 2 == 0 else 2.4
+                a = math.pi / 2 + k * math.pi / 5
+                star.append(QPointF(-14 + rad * math.cos(a), -17 - rad * math.sin(a)))
+            p.drawPolygon(star)
+        p.restore()

@@ -1,0 +1,1 @@
+"""Widgets shared by every game's view (the pass-the-device curtain, ...)."""

@@ -1,0 +1,109 @@
+"""The "pass the device" curtain: hides one player's secrets before the next player looks.
+
+Every hot-seat game shows it whenever the seat changes and the screen would reveal a
+secret. It works as a page of a QStackedWidget or, with `overlay=True`, covering its parent.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+
+def text_colour_on(colour: str | QColor) -> QColor:
+    """Black or white, whichever reads better on `colour` (relative luminance)."""
+    c = QColor(colour)
+    lum = 0.2126 * c.redF() + 0.7152 * c.greenF() + 0.0722 * c.blueF()
+    return QColor("#111111") if lum > 0.55 else QColor("#ffffff")
+
+
+class Curtain(QWidget):
+    revealed = Signal()
+
+    def __init__(self, parent: QWidget | None = None, overlay: bool = False) -> None:
+        super().__init__(parent)
+        self.setObjectName("curtain")
+        self._colour = QColor("#444444")
+        self._name = ""
+        self._overlay = overlay and parent is not None
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+        self._pass = QLabel("Pass the device to", objectName="curtainPass")
+        self._title = QLabel(objectName="curtainName")
+        self._message = QLabel(objectName="curtainMessage")
+        self._hint = QLabel("Everyone else, please look away.", objectName="curtainHint")
+        for label in (self._pass, self._title, self._message, self._hint):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setWordWrap(True)
+        self._button = QPushButton(objectName="curtainReveal")
+        self._button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._button.setMinimumHeight(52)
+        self._button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self._button.clicked.connect(self._reveal)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(40, 40, 40, 40)
+        lay.setSpacing(14)
+        lay.addStretch(2)
+        lay.addWidget(self._pass)
+        lay.addWidget(self._title)
+        lay.addWidget(self._message)
+        lay.addSpacing(18)
+        lay.addWidget(self._button, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addSpacing(6)
+        lay.addWidget(self._hint)
+        lay.addStretch(3)
+        if self._overlay:
+            parent.installEventFilter(self)
+            self.hide()
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def show_for(self, name: str, colour: str, message: str = "") -> None:
+        """Cover the screen for `name`; `revealed` fires when they say it is them."""
+        self._name = name
+        self._colour = QColor(colour)
+        ink = text_colour_on(self._colour).name()
+        soft = "rgba(255,255,255,0.80)" if ink == "#ffffff" else "rgba(0,0,0,0.70)"
+        self._pass.setStyleSheet(f"color: {soft}; font-size: 20px;")
+        self._title.setStyleSheet(f"color: {ink}; font-size: 52px; font-weight: 800;")
+        self._message.setStyleSheet(f"color: {ink}; font-size: 17px;")
+        self._hint.setStyleSheet(f"color: {soft}; font-size: 14px; font-style: italic;")
+        self._button.setStyleSheet(
+            f"QPushButton {{ background: {ink}; color: {self._colour.darker(130).name()};"
+            " border: none; border-radius: 26px; padding: 10px 34px; font-size: 18px; font-weight: 700; }"
+            f"QPushButton:hover {{ background: {soft}; }}")
+        self._title.setText(name)
+        self._message.setText(message)
+        self._message.setVisible(bool(message))
+        self._button.setText(f"I am {name} \u2014 show my screen")
+        if self._overlay:
+            self.setGeometry(self.parentWidget().rect())
+        self.show()
+        self.raise_()
+        self.update()
+
+    def _reveal(self) -> None:
+        if self._overlay:
+            self.hide()
+        self.revealed.emit()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if self._overlay and obj is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self.setGeometry(obj.rect())
+        return False
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        grad = QLinearGradient(0, 0, self.width(), self.height())
+        grad.setColorAt(0, self._colour.lighter(115))
+        grad.setColorAt(1, self._colour.darker(160))
+        p.fillRect(self.rect(), grad)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 18))
+        r = min(self.width(), self.height())
+        p.drawEllipse(self.rect().center(), int(r * 0.42), int(r * 0.42))
+        p.end()
