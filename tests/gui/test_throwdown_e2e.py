@@ -1,0 +1,133 @@
+"""A new user's evening: a 3-player Throwdown through the window, saved, reopened, finished.
+
+Everything goes through widgets and menu actions (the way a mouse would), only the file
+dialogs are answered by the test.
+"""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
+
+from core.fistful.roster import Fighter
+from core.fistful.throwdown import Remove
+from core.game import CHANCE
+from gui.main_window import MainWindow
+from gui.new_game import NewGameDialog
+from gui.start_page import GameCard
+
+NAMES = ("Ada", "Bram", "Cleo")
+FISTFULS = (
+    [Fighter("skwall", "shadow"), Fighter("gregor", "shadow"), Fighter("tremmor", "shadow"),
+     Fighter("frost", "crystal"), Fighter("glacix", "hyper")],
+    [Fighter("nexa", "hyper"), Fighter("riftor", "crystal"), Fighter("warpling", "shadow"),
+     Fighter("skylar", "hyper")],
+    [Fighter("mantorr", "hyper"), Fighter("bogrot", "crystal"), Fighter("slurm", "shadow"),
+     Fighter("quagg", "hyper"), Fighter("tidus", "crystal"), Fighter("marauk", "hyper")],
+)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+
+
+def new_window(qtbot, monkeypatch, save_path) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    errors: list[str] = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
+    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(save_path))
+    monkeypatch.setattr(window, "ask_open_path", lambda: str(save_path))
+    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
+    window.errors = errors
+    window.resize(1280, 800)
+    window.show()
+    return window
+
+
+def fill_new_game_dialog(window: MainWindow, game_id: str):
+    """Answer the New Game dialog by typing and clicking, as a player would."""
+    dialog = NewGameDialog(game_id, window)
+    dialog.players_spin.setValue(3)
+    for edit, name in zip(dialog.name_edits, NAMES):
+        edit.selectAll()
+        QTest.keyClicks(edit, name)
+    dialog.seed_edit.clear()
+    QTest.keyClicks(dialog.seed_edit, "2026")
+    QTest.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    return dialog.result_value()
+
+
+def click_new_game(window: MainWindow, game_id: str) -> None:
+    card = next(c for c in window.findChildren(GameCard) if c.info.id == game_id)
+    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def play_step(window: MainWindow) -> None:
+    """One gesture of whoever acts: throw for chance, click a face-down token to remove."""
+    view = window.view
+    if window.match.actor == CHANCE:
+        view.throw()
+    else:
+        view.remove_first_removable()
+
+
+def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkeypatch, tmp_path):
+    save_path = tmp_path / "club-night.battlebox.json"
+    window = new_window(qtbot, monkeypatch, save_path)
+    monkeypatch.setattr(window, "ask_new_game", lambda game_id: fill_new_game_dialog(window, game_id))
+    click_new_game(window, "throwdown")
+    match = window.match
+    assert [p.name for p in match.setup.players] == list(NAMES)
+    assert match.seed == 2026
+
+    view = window.view
+    for fistful in FISTFULS:
+        assert view.page == "curtain"
+        view.reveal_curtain()
+        assert view.page == "pick"
+        view.pick_fighters(fistful)
+        view.confirm_pick()
+    assert [sorted(f) for f in window.match.state.fistfuls] == [sorted(f) for f in FISTFULS]
+    assert view.page == "board"
+
+    # Play until a removal has just been made, then save there (a removal can be undone).
+    for _ in range(200):
+        play_step(window)
+        if isinstance(window.match.actions[-1], Remove) and not window.match.is_over:
+            break
+    assert isinstance(window.match.actions[-1], Remove), "no removal happened in 200 gestures"
+    window.save_as_action.trigger()
+    assert save_path.exists() and not window.errors
+    saved_actions = window.match.actions
+    saved_log = window.match.log
+    window.close()
+
+    reopened = new_window(qtbot, monkeypatch, save_path)
+    reopened.open_action.trigger()
+    assert not reopened.errors
+    assert reopened.match.actions == saved_actions
+    assert reopened.match.log == saved_log
+    assert reopened.view.page == "board"
+
+    assert reopened.undo_action.isEnabled()
+    reopened.undo_action.trigger()
+    assert reopened.match.actions == saved_actions[:-1]
+    undone: Remove = saved_actions[-1]
+    assert undone.fighter in reopened.match.state.fistfuls[undone.player]
+    assert reopened.view.removable_tokens(), "the undone removal is offered again"
+
+    for _ in range(500):
+        if reopened.match.is_over:
+            break
+        play_step(reopened)
+    assert reopened.match.is_over
+    result = reopened.match.result
+    assert result is not None and result.summary
+    alive = [i for i, f in enumerate(reopened.match.state.fistfuls) if f]
+    assert len(alive) <= 1
+    assert reopened.view.page == "over"
+    assert set(result.winners) == (set(alive) if alive else set(result.winners))
