@@ -18,6 +18,9 @@ import msgspec
 from core.errors import DataError
 
 
+WARLORD_FINISH = "warlord"
+
+
 class Fighter(msgspec.Struct, frozen=True, order=True, forbid_unknown_fields=True):
     sculpt: str
     finish: str
@@ -53,26 +56,38 @@ class Roster:
         return tuple(Fighter(s, f.id) for s in self.sculpts for f in self.finishes)
 
     @functools.cached_property
+    def warlord_fighters(self) -> tuple[Fighter, ...]:
+        """The Battle Arena Warlords as throwable fighters (their own 'warlord' finish)."""
+        return tuple(Fighter(w.id, WARLORD_FINISH) for w in self.warlords)
+
+    @functools.cached_property
     def _finish_names(self) -> dict[str, str]:
         return {f.id: f.name for f in self.finishes}
 
+    @functools.cached_property
+    def _all(self) -> dict[str, Sculpt]:
+        return {**self.sculpts, **{w.id: w for w in self.warlords}}
+
     def has(self, fighter: Fighter) -> bool:
+        """True for a collectable fighter (warlords are not in anyone's collection)."""
         return fighter.sculpt in self.sculpts and fighter.finish in self._finish_names
 
     def sculpt(self, fighter: Fighter) -> Sculpt:
-        return self.sculpts[fighter.sculpt]
+        return self._all[fighter.sculpt]
 
     def value(self, fighter: Fighter) -> int:
-        return self.sculpts[fighter.sculpt].value
+        return self._all[fighter.sculpt].value
 
     def region(self, fighter: Fighter) -> str:
-        return self.sculpts[fighter.sculpt].region
+        return self._all[fighter.sculpt].region
 
     def finish_name(self, finish: str) -> str:
-        return self._finish_names[finish]
+        return self._finish_names.get(finish, "Warlord")
 
     def name(self, fighter: Fighter) -> str:
         """Display name as on the packaging: finish then sculpt, e.g. 'Shadow Skwall'."""
+        if fighter.finish == WARLORD_FINISH:
+            return f"Warlord {self._all[fighter.sculpt].name}"
         return f"{self._finish_names[fighter.finish]} {self.sculpts[fighter.sculpt].name}"
 
 
@@ -174,6 +189,9 @@ def parse_roster(doc: Any, file: str) -> Roster:
         raise _fail(file, "sculpts", f"the roster has 48 sculpts, the file lists {len(sculpts)}")
     warlords = tuple(sculpt(obj, f"warlords[{i}]", False)
                      for i, obj in enumerate(_get(doc, "warlords", list, file, "top level")))
+    for w in warlords:
+        if w.id in sculpts:
+            raise _fail(file, f"warlord '{w.id}'", "a warlord's id must differ from every sculpt id")
     if len(warlords) != 3:
         raise _fail(file, "warlords", f"there are 3 Battle Arena warlords, the file lists {len(warlords)}")
     return Roster(tuple(finishes), tuple(regions), sculpts, warlords, file)
