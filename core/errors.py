@@ -1,6 +1,10 @@
 """Typed errors so callers (GUI, CLI, tests) can tell a refused move from a broken file."""
 from __future__ import annotations
 
+from maps.datafile import DataError
+
+__all__ = ["DataError", "IllegalAction", "IllegalSetup", "SaveError"]
+
 
 class IllegalAction(Exception):
     """A move the rules refuse; `reason` is a sentence a player can read."""
@@ -13,17 +17,6 @@ class IllegalAction(Exception):
 
 class IllegalSetup(ValueError):
     """A new-game setup the rules cannot start from (too many players, bad colour...)."""
-
-
-class DataError(ValueError):
-    """A data file (roster, map, catalogue) that fails validation; names file and entry."""
-
-    def __init__(self, file: str, entry: str | None, reason: str) -> None:
-        where = f"{file}: {entry}" if entry else file
-        super().__init__(f"{where}: {reason}")
-        self.file = file
-        self.entry = entry
-        self.reason = reason
 
 
 class SaveError(Exception):

@@ -7,6 +7,7 @@ so a save is just setup + action log.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Literal, Protocol
 
 import msgspec
@@ -28,6 +29,38 @@ Actor = int | Literal["chance"] | Simultaneous | None
 class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     colour: str  # "#rrggbb"
+
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def validate_players(players: tuple[PlayerSetup, ...], title: str, least: int, most: int) -> None:
+    """The checks every game's setup shares: player count, names present and distinct, colours."""
+    from core.errors import IllegalSetup
+
+    n = len(players)
+    if not least <= n <= most:
+        span = f"{least}" if least == most else f"{least} to {most}"
+        raise IllegalSetup(f"{title} is for {span} player{'s' if most > 1 else ''}, not {n}.")
+    seen: set[str] = set()
+    for i, p in enumerate(players, start=1):
+        name = p.name.strip()
+        if not name:
+            raise IllegalSetup(f"Player {i} needs a name.")
+        if len(name) > 40:
+            raise IllegalSetup(f"Player {i}'s name is longer than 40 characters.")
+        if name.casefold() in seen:
+            raise IllegalSetup(f"Two players are called {name!r}; names must differ.")
+        seen.add(name.casefold())
+        if not _COLOUR.match(p.colour):
+            raise IllegalSetup(f"Player {i}'s colour {p.colour!r} is not a #rrggbb colour.")
+
+
+def validate_mode(mode: str) -> None:
+    from core.errors import IllegalSetup
+
+    if mode not in ("simulated", "table"):
+        raise IllegalSetup(f"Unknown throw mode {mode!r}.")
 
 
 class Result(msgspec.Struct, frozen=True):

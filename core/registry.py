@@ -29,7 +29,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
              "Throw your fistful of fighters; the lowest total loses a fighter. "
              "Last player standing wins.", "core.fistful.throwdown"),
     GameInfo("solitaire", "Solitaire Challenge", "Fistful of Power", "1 player",
-             "Ten throws, ten challenges: fill the score sheet.", None),
+             "Ten throws, ten challenges: fill the score sheet.", "core.fistful.solitaire"),
     GameInfo("domination", "Domination!", "Fistful of Power", "2–4 players",
              "Battle for the regional discs of the Battle Arena.", "core.fistful.domination"),
     GameInfo("all-out-war", "All-Out War!", "Fistful of Power", "2–4 players",

@@ -14,7 +14,6 @@ from typing import Any
 import msgspec
 
 from core.errors import SaveError
-from core.version import __version__
 
 FORMAT = "battlebox-save"
 VERSION = 1

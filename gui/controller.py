@@ -5,6 +5,7 @@ A refused action becomes `refused(reason)` for the view to show; the match is un
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -25,14 +26,7 @@ class MatchController(QObject):
         self.dirty = False
 
     def apply(self, action: Any) -> bool:
-        try:
-            self.match.apply(action)
-        except IllegalAction as e:
-            self.refused.emit(e.reason)
-            return False
-        self.dirty = True
-        self.changed.emit()
-        return True
+        return self._change(lambda: self.match.apply(action))
 
     def play_chance(self) -> bool:
         """Simulated mode: let the seeded chance actor make its move (a throw, a draw...)."""
@@ -42,18 +36,14 @@ class MatchController(QObject):
         return self.apply(self.match.chance_action())
 
     def undo(self) -> bool:
-        try:
-            self.match.undo()
-        except IllegalAction as e:
-            self.refused.emit(e.reason)
-            return False
-        self.dirty = True
-        self.changed.emit()
-        return True
+        return self._change(self.match.undo)
 
     def redo(self) -> bool:
+        return self._change(self.match.redo)
+
+    def _change(self, change: Callable[[], object]) -> bool:
         try:
-            self.match.redo()
+            change()
         except IllegalAction as e:
             self.refused.emit(e.reason)
             return False

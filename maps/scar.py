@@ -7,10 +7,8 @@ naming the file and the region, so a broken edit never reaches a game.
 from __future__ import annotations
 
 import functools
-import json
 import math
 from dataclasses import dataclass, field
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -19,7 +17,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 
-from core.errors import DataError
+from maps.datafile import DataError, read_json
 
 REGION_COUNT = 12
 DEFAULT_FILE = "maps/scar.json"
@@ -245,30 +243,16 @@ def parse_scar(doc: Any, file: str) -> ScarMap:
     return ScarMap(tuple(regions), graph, arena, radius, size, arena_size, invented, file, shapes)
 
 
-def _parse_text(text: str, file: str) -> ScarMap:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise _fail(file, f"line {e.lineno}", f"not valid JSON ({e.msg})") from None
-    return parse_scar(doc, file)
-
-
 def load_scar(path: str | Path | None = None) -> ScarMap:
     """Load a map file (the bundled one, cached, by default); errors name the file and the region."""
     if path is None:
         return default_scar()
-    file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise _fail(file, None, f"cannot be read ({e.strerror})") from None
-    return _parse_text(text, file)
+    return parse_scar(*read_json(path, "maps", "scar.json", DEFAULT_FILE))
 
 
 @functools.cache
 def default_scar() -> ScarMap:
-    res = importlib_resources.files("maps").joinpath("scar.json")
-    return _parse_text(res.read_text(encoding="utf-8"), DEFAULT_FILE)
+    return parse_scar(*read_json(None, "maps", "scar.json", DEFAULT_FILE))
 
 
 def validate_home_regions(scar: ScarMap, region_names: Iterable[str]) -> None:

@@ -18,7 +18,6 @@ resources/notes/all-out-war.md and listed here:
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -29,7 +28,8 @@ from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import score_throws
 from core.fistful.throws import POSES, Landed, is_face_up, throw_fistful
 from core.fistful.throwdown import DEFAULT_COLOURS, MAX_FIGHTERS, MAX_POINTS, random_fistful
-from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode,
+                       validate_players)
 
 Variant = Literal["domination", "all-out-war"]
 
@@ -54,7 +54,6 @@ OPTION_LABELS = {
     "ultimate_champion": "Ultimate Champion fight against the three Warlords at the end",
 }
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class BattleSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -257,23 +256,9 @@ class BattleGame:
                                  for i in range(n)), first_attacker=min(1, n - 1))
 
     def validate_setup(self, setup: BattleSetup) -> None:
+        validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)
+        validate_mode(setup.mode)
         n = len(setup.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise IllegalSetup(f"{self.title} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
-        seen: set[str] = set()
-        for i, p in enumerate(setup.players, start=1):
-            name = p.name.strip()
-            if not name:
-                raise IllegalSetup(f"Player {i} needs a name.")
-            if len(name) > 40:
-                raise IllegalSetup(f"Player {i}'s name is longer than 40 characters.")
-            if name.casefold() in seen:
-                raise IllegalSetup(f"Two players are called {name!r}; names must differ.")
-            seen.add(name.casefold())
-            if not _COLOUR.match(p.colour):
-                raise IllegalSetup(f"Player {i}'s colour {p.colour!r} is not a #rrggbb colour.")
-        if setup.mode not in ("simulated", "table"):
-            raise IllegalSetup(f"Unknown throw mode {setup.mode!r}.")
         if not 0 <= setup.first_defender < n:
             raise IllegalSetup(f"The first defender must be one of the {n} players.")
         if self.variant == "domination":

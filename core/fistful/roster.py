@@ -7,15 +7,15 @@ the same fighter twice.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from core.errors import DataError
+from maps.datafile import DataError, read_json
+
+DEFAULT_FILE = "resources/fistful/roster.json"
 
 
 WARLORD_FINISH = "warlord"
@@ -201,23 +201,9 @@ def load_roster(path: str | Path | None = None) -> Roster:
     """Load a roster file (the bundled one by default); errors name the file and entry."""
     if path is None:
         return default_roster()
-    file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise _fail(file, None, f"cannot be read ({e.strerror})") from None
-    return _parse_text(text, file)
-
-
-def _parse_text(text: str, file: str) -> Roster:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise _fail(file, f"line {e.lineno}", f"not valid JSON ({e.msg})") from None
-    return parse_roster(doc, file)
+    return parse_roster(*read_json(path, "resources.fistful", "roster.json", DEFAULT_FILE))
 
 
 @functools.cache
 def default_roster() -> Roster:
-    res = importlib_resources.files("resources.fistful").joinpath("roster.json")
-    return _parse_text(res.read_text(encoding="utf-8"), "resources/fistful/roster.json")
+    return parse_roster(*read_json(None, "resources.fistful", "roster.json", DEFAULT_FILE))

@@ -10,13 +10,13 @@ Rulings (see resources/notes/throwdown.md for the players' version):
 from __future__ import annotations
 
 import random
-import re
 from typing import Literal
 
 import msgspec
 
-from core.errors import IllegalAction, IllegalSetup
-from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous
+from core.errors import IllegalAction
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode,
+                       validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
 from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
@@ -28,7 +28,6 @@ MAX_PLAYERS = 10
 
 DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d36", "#f4a100", "#7b2cbf",
                    "#0891b2", "#db2777", "#6b4f2a", "#4b5563", "#84cc16")
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class ThrowdownSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -143,23 +142,8 @@ class ThrowdownGame:
                                     for i in range(n)))
 
     def validate_setup(self, setup: ThrowdownSetup) -> None:
-        n = len(setup.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise IllegalSetup(f"Throwdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
-        seen: set[str] = set()
-        for i, p in enumerate(setup.players, start=1):
-            name = p.name.strip()
-            if not name:
-                raise IllegalSetup(f"Player {i} needs a name.")
-            if len(name) > 40:
-                raise IllegalSetup(f"Player {i}'s name is longer than 40 characters.")
-            if name.casefold() in seen:
-                raise IllegalSetup(f"Two players are called {name!r}; names must differ.")
-            seen.add(name.casefold())
-            if not _COLOUR.match(p.colour):
-                raise IllegalSetup(f"Player {i}'s colour {p.colour!r} is not a #rrggbb colour.")
-        if setup.mode not in ("simulated", "table"):
-            raise IllegalSetup(f"Unknown throw mode {setup.mode!r}.")
+        validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)
+        validate_mode(setup.mode)
 
     def mode(self, setup: ThrowdownSetup) -> Mode:
         return setup.mode
