@@ -1,0 +1,242 @@
+"""The map of Scar and the Battle Arena widgets, driven with plain data and real clicks."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from gui.fistful.arena import ArenaView
+from gui.fistful.scar_map import RegionBoardView, ScarMapView
+from maps.scar import default_scar
+
+pytestmark = pytest.mark.gui
+COLOURS = ("#d62828", "#1d4ed8", "#2a9d36")
+SCAR = default_scar()
+
+
+@pytest.fixture(autouse=True)
+def no_animations(monkeypatch):
+    monkeypatch.setattr(RegionBoardView, "animations", False)
+
+
+def shown(qtbot, view):
+    qtbot.addWidget(view)
+    view.resize(1000, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+@pytest.fixture
+def scar_map(qtbot) -> ScarMapView:
+    return shown(qtbot, ScarMapView(SCAR))
+
+
+@pytest.fixture
+def arena(qtbot) -> ArenaView:
+    return shown(qtbot, ArenaView(SCAR))
+
+
+def distance(a: QColor, b: str | QColor) -> int:
+    b = QColor(b)
+    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
+
+
+def distinct_colours(view) -> int:
+    image = view.grab().toImage()
+    return len({image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)})
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_both_views_hold_one_piece_per_region_of_the_real_map(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    assert sorted(view.names) == sorted(SCAR.names)
+
+
+def test_the_map_draws_each_region_in_its_terrain_colour(scar_map):
+    for region in SCAR.regions:
+        item = scar_map.region_item(region.name)
+        assert item.brush().color() == QColor(region.colour)
+        assert item.path().contains(scar_map.anchor(region.name))
+
+
+def test_owned_regions_take_a_blend_of_their_owners_colour(scar_map):
+    scar_map.set_board({"Portal": 1, "Mar": 0, "Azure": None}, COLOURS, counters={"Mar": 3})
+    portal, azure = scar_map.region_item("Portal"), scar_map.region_item("Azure")
+    terrain = QColor(SCAR.region("Portal").colour)
+    fill = portal.brush().color()
+    assert fill != terrain
+    assert distance(fill, COLOURS[1]) < distance(terrain, COLOURS[1])
+    assert azure.brush().color() == QColor(SCAR.region("Azure").colour)
+    assert portal.owner_colour == QColor(COLOURS[1]) and azure.owner_colour is None
+    assert scar_map.counters["Portal"].isVisible() and scar_map.counters["Portal"].count == 1
+    assert scar_map.counters["Mar"].count == 3 and scar_map.counters["Mar"].colour == QColor(COLOURS[0])
+    assert not scar_map.counters["Azure"].isVisible()
+
+
+def test_a_new_board_clears_the_old_one(scar_map):
+    scar_map.set_board({"Portal": 1}, COLOURS, closed=["Portal"])
+    scar_map.set_board({}, COLOURS)
+    assert scar_map.region_item("Portal").brush().color() == QColor(SCAR.region("Portal").colour)
+    assert not scar_map.counters["Portal"].isVisible()
+    assert not scar_map.stamps["Portal"].isVisible()
+
+
+def test_closed_regions_are_greyed_and_stamped(scar_map):
+    scar_map.set_board({"Mar": 2}, COLOURS, closed=["Duskmire", "Mar"])
+    duskmire = scar_map.region_item("Duskmire")
+    terrain = QColor(SCAR.region("Duskmire").colour)
+    assert duskmire.closed and not scar_map.region_item("Molobog").closed
+    assert duskmire.brush().color().hsvSaturation() < terrain.hsvSaturation()
+    assert scar_map.stamps["Duskmire"].isVisible() and scar_map.stamps["Mar"].isVisible()
+    assert not scar_map.stamps["Molobog"].isVisible()
+    assert scar_map.counters["Mar"].isVisible()
+    assert scar_map.counters["Mar"].pos() != scar_map.stamps["Mar"].pos()
+
+
+def test_an_unknown_region_is_refused(scar_map):
+    with pytest.raises(KeyError, match="Atlantis"):
+        scar_map.set_board({"Atlantis": 0}, COLOURS)
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_clicking_a_selectable_region_reports_it(qtbot, request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    view.set_selectable(["Portal", "Mar"])
+    with qtbot.waitSignal(view.region_clicked) as blocker:
+        view.click_region("Mar")
+    assert blocker.args == ["Mar"]
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_clicking_elsewhere_reports_nothing(qtbot, request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    clicked: list[str] = []
+    view.region_clicked.connect(clicked.append)
+    view.set_selectable(["Portal"])
+    view.click_region("Azure")
+    view.set_selectable(())
+    view.click_region("Portal")
+    assert clicked == []
+    assert view.selectable == frozenset()
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_only_offered_regions_stay_bright_during_a_selection(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    view.set_selectable(["Portal"])
+    assert not view._piece("Portal").dimmed and view._piece("Azure").dimmed
+    view.set_selectable(())
+    assert not view._piece("Azure").dimmed
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_region_info_goes_into_the_hover_tooltip(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    view.set_region_info({"Portal": "owner: Ben; your fighters from here: 2"})
+    assert "Portal" in view.tooltip("Portal")
+    assert "owner: Ben; your fighters from here: 2" in view.tooltip("Portal")
+    assert "owner" not in view.tooltip("Mar")
+    view.set_region_info({})
+    assert "owner" not in view.tooltip("Portal")
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_the_battle_region_is_highlighted_with_crossed_swords(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    view.set_highlight("Portal", "#ff00aa")
+    assert view.highlighted == "Portal"
+    assert view._piece("Portal").highlight == QColor("#ff00aa")
+    assert view.swords.isVisible()
+    assert view.swords.colour == QColor("#ff00aa")
+    view.set_highlight("Mar")
+    assert view._piece("Portal").highlight is None
+    view.set_highlight(None)
+    assert not view.swords.isVisible() and view._piece("Mar").highlight is None
+
+
+def test_an_owned_disc_turns_to_its_owners_colour_at_once_without_animation(arena):
+    arena.set_discs({"Portal": 2}, COLOURS, removed=["Azure"])
+    assert arena.disc("Portal").face == QColor(COLOURS[2])
+    assert arena.disc("Portal").owner == 2
+    assert arena.disc("Mar").face != QColor(COLOURS[2])
+    assert arena.disc("Azure").removed and not arena.disc("Portal").removed
+    arena.set_discs({"Portal": 0}, COLOURS)
+    assert arena.disc("Portal").face == QColor(COLOURS[0])
+    assert not arena.disc("Portal").flipping
+
+
+def test_a_disc_changing_hands_flips_to_the_new_colour(qtbot, arena, monkeypatch):
+    monkeypatch.setattr(RegionBoardView, "animations", True)
+    arena.set_discs({"Portal": 0}, COLOURS, animate=False)
+    disc = arena.disc("Portal")
+    seen_flips = disc.flips
+    arena.set_discs({"Portal": 1}, COLOURS)
+    assert disc.flipping
+    assert disc.face == QColor(COLOURS[0])
+    widths: list[float] = []
+    arena.scene().changed.connect(lambda _: widths.append(disc.transform().m11()))
+    qtbot.waitUntil(lambda: not disc.flipping, timeout=3000)
+    assert disc.face == QColor(COLOURS[1])
+    assert disc.flips == seen_flips + 1
+    assert min(widths) < 0.5
+    assert disc.transform().isIdentity()
+
+
+def test_a_disc_keeping_its_owner_does_not_flip(arena, monkeypatch):
+    arena.set_discs({"Portal": 0}, COLOURS)
+    monkeypatch.setattr(RegionBoardView, "animations", True)
+    arena.set_discs({"Portal": 0, "Mar": None}, COLOURS)
+    assert not arena.disc("Portal").flipping and not arena.disc("Mar").flipping
+
+
+def test_the_arena_caption(arena):
+    arena.set_caption("Battle 3: Portal")
+    assert arena.caption.text() == "Battle 3: Portal"
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_rendering_shows_a_picture_that_changes_with_the_board(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    before = view.grab().toImage()
+    assert distinct_colours(view) > 40
+    if view_fixture == "arena":
+        view.set_discs({"Portal": 0}, COLOURS)
+    else:
+        view.set_board({"Portal": 0}, COLOURS)
+    after = view.grab().toImage()
+    below_label = QPointF(0, 30 if view_fixture == "scar_map" else 50)
+    point = view.mapFromScene(view.anchor("Portal") + below_label)
+    assert before.pixel(point) != after.pixel(point)
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_only_offered_regions_light_up_under_the_mouse(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    view.set_selectable(["Portal"])
+    QTest.mouseMove(view.viewport(), view.mapFromScene(view.anchor("Azure")))
+    assert not view._piece("Azure").hovered
+    QTest.mouseMove(view.viewport(), view.mapFromScene(view.anchor("Portal")))
+    assert view._piece("Portal").hovered
+
+
+def wheel(view, steps: int) -> None:
+    centre = QPointF(view.viewport().rect().center())
+    event = QWheelEvent(centre, view.viewport().mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def test_the_wheel_zooms_the_map_and_fit_shows_it_whole_again(scar_map):
+    fitted = scar_map.transform().m11()
+    wheel(scar_map, 2)
+    assert scar_map.transform().m11() > fitted * 1.3
+    wheel(scar_map, -10)
+    assert scar_map.transform().m11() == pytest.approx(fitted)
+    wheel(scar_map, 3)
+    scar_map.fit()
+    assert scar_map.transform().m11() == pytest.approx(fitted)
+    seen = scar_map.mapToScene(scar_map.viewport().rect()).boundingRect()
+    assert seen.contains(scar_map.sceneRect().adjusted(1, 1, -1, -1))
