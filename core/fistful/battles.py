@@ -12,6 +12,8 @@ resources/notes/all-out-war.md and listed here:
   the battle had no winner, those regions leave the game;
 - Slaughter's +3 counts in every throw of the player's next battle; an Ambush lets each
   opponent add one Shadow fighter from their army to their fistful for the next battle;
+  both are judged on how the fighters landed (the defender's flip does not make or undo them);
+- when the next attacker would be a player who was knocked out, the next seat still in play attacks;
 - a tie in an Ultimate Champion fight is thrown again; the Warlords' choices are made by
   the player seated after the champion.
 """
@@ -795,7 +797,8 @@ class BattleGame:
         else:
             attacker = battle.winner
         if state.out[attacker]:
-            attacker = alive[0]
+            attacker = next(p for k in range(1, state.players + 1)
+                            if not state.out[p := (attacker + k) % state.players])
         pending = tuple(p for p in alive if p != battle.winner or state.ambush_right[p])
         state = rep(state, attacker=attacker, to_remove=())
         if pending:
@@ -853,10 +856,9 @@ class BattleGame:
         if state.phase == "army":
             return rep(state, armies=tuple(a if i == player else () for i, a in enumerate(state.armies)))
         if state.phase in ("fistful", "reselect"):
-            hidden = [i for i in state.pending if i != player] if state.phase == "reselect" else \
-                [i for i in range(state.players) if i != player]
-            fistfuls = tuple(() if i in hidden else f for i, f in enumerate(state.fistfuls))
-            extra = tuple(None if i in hidden else e for i, e in enumerate(state.extra))
+            keeper = state.history[-1].winner if state.phase == "reselect" and state.history else None
+            fistfuls = tuple(f if i in (player, keeper) else () for i, f in enumerate(state.fistfuls))
+            extra = tuple(e if i == player else None for i, e in enumerate(state.extra))
             return rep(state, fistfuls=fistfuls, extra=extra)
         return state
 
@@ -882,7 +884,7 @@ class BattleGame:
             "flip": lambda: f"{state.name(actor)} may flip a face-down fighter.",  # type: ignore[arg-type]
             "hero_claim": lambda: f"{state.name(actor)} places a counter with their Hero.",  # type: ignore[arg-type]
             "remove": lambda: f"{state.name(actor)} removes a face-down fighter.",  # type: ignore[arg-type]
-            "champion_pick": lambda: f"{state.name(actor)} picks four fighters for the Warlords.",  # type: ignore[arg-type]
+            "champion_pick": lambda: f"{state.name(actor)} picks four fighters to face the Warlords.",  # type: ignore[arg-type]
             "champion_throw": lambda: "The champion and the Warlords throw.",
             "champion_remove": lambda: "The losing side removes a face-down fighter.",
             "over": lambda: "The game is over.",
