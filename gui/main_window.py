@@ -485,6 +485,8 @@ class MainWindow(QMainWindow):
         controller.setParent(self)
         controller.changed.connect(self._on_changed)
         controller.refused.connect(self.show_refusal)
+        if hasattr(view, "finished_requested"):
+            view.finished_requested.connect(self.show_start_page)
         self.stack.addWidget(view)
         scores = view.scores_widget() if hasattr(view, "scores_widget") else None
         self.scores_dock.setWidget(scores if scores is not None else self._no_scores)

@@ -9,6 +9,7 @@ from gui.controller import MatchController
 
 VIEWS: dict[str, str] = {
     "throwdown": "gui.throwdown.view:ThrowdownView",
+    "solitaire": "gui.solitaire.view:SolitaireView",
 }
 
 

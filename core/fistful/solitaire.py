@@ -12,7 +12,6 @@ Rulings (GAME-DATA.md section 1; players' version in resources/notes/solitaire.m
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
@@ -20,10 +19,19 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.throwdown import DEFAULT_COLOURS
 from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
+from core.game import (
+    CHANCE,
+    Action,
+    Actor,
+    Mode,
+    PlayerSetup,
+    Result,
+    validate_mode,
+    validate_players,
+)
 
 FIVE = 5
 THROWS_PER_GAME = 10
@@ -43,8 +51,6 @@ CHALLENGE_NAMES = {
     10: "One fighter face-up in all 3 finishes",
 }
 POINTS_RULE = {**{c: "Sum of face-up values" for c in BASIC}, **{c: f"{p} pts" for c, p in SUPER_POINTS.items()}}
-
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class SolitaireSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -218,18 +224,8 @@ class SolitaireGame:
                                     for i in range(n)))
 
     def validate_setup(self, setup: SolitaireSetup) -> None:
-        if len(setup.players) != 1:
-            raise IllegalSetup(f"Solitaire Challenge is for one player, not {len(setup.players)}.")
-        p = setup.players[0]
-        name = p.name.strip()
-        if not name:
-            raise IllegalSetup("The player needs a name.")
-        if len(name) > 40:
-            raise IllegalSetup("The player's name is longer than 40 characters.")
-        if not _COLOUR.match(p.colour):
-            raise IllegalSetup(f"The colour {p.colour!r} is not a #rrggbb colour.")
-        if setup.mode not in ("simulated", "table"):
-            raise IllegalSetup(f"Unknown throw mode {setup.mode!r}.")
+        validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)
+        validate_mode(setup.mode)
         if type(setup.games) is not int or not 1 <= setup.games <= MAX_GAMES:
             raise IllegalSetup(f"A session is 1 to {MAX_GAMES} games (the sheet has {MAX_GAMES} columns), "
                                f"not {setup.games!r}.")

@@ -131,3 +131,6 @@ def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkey
     assert len(alive) <= 1
     assert reopened.view.page == "over"
     assert set(result.winners) == (set(alive) if alive else set(result.winners))
+
+    reopened.view.back_to_start()
+    assert reopened.stack.currentWidget() is reopened.start_page

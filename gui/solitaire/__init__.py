@@ -1,0 +1,1 @@
+"""Solitaire Challenge screens: choose five, throw, enter; the paper sheet and personal bests."""

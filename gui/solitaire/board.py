@@ -1,0 +1,334 @@
+"""The Solitaire table: the five thrown fighters, the throw, and the challenges to enter it on.
+
+Rebuilt from the state on every change. Which challenges match and what they pay comes
+from core (`matching`, `entry_points`, `GAME.allowed`); the board only shows it. The one
+thing it remembers is the poses being entered in table mode, until "Record throw".
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.fistful.roster import Fighter, Roster
+from core.fistful.solitaire import (
+    BASIC,
+    CHALLENGE_NAMES,
+    GAME,
+    POINTS_RULE,
+    STANDING_BONUS,
+    SUPER,
+    THROWS_PER_GAME,
+    SolitaireState,
+    entry_points,
+    matching,
+)
+from core.fistful.throws import POSES, Landed, is_face_up
+from gui.throwdown.board import BOARD_TOKEN, POSE_BUTTON_LABELS
+from gui.throwdown.layouts import clear_layout
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.throwdown.tokens import FighterToken
+from gui.widgets.curtain import text_colour_on
+
+POSE_BUTTON_STYLE = ("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
+                     " background: #f9fafb; }"
+                     "QPushButton:checked { background: #1f2937; color: white; border-color: #1f2937; }")
+CHALLENGE_STYLE = {
+    "match": ("QPushButton { text-align: left; padding: 6px 10px; background: #ecfdf3; color: #064e3b;"
+              " border: 2px solid #16a34a; border-radius: 8px; font-size: 13px; }"
+              "QPushButton:hover { background: #d1fae5; }"),
+    "zero": ("QPushButton { text-align: left; padding: 6px 10px; background: #fff7ed; color: #7c2d12;"
+             " border: 2px solid #f59e0b; border-radius: 8px; font-size: 13px; }"
+             "QPushButton:hover { background: #ffedd5; }"),
+    "idle": ("QPushButton { text-align: left; padding: 6px 10px; background: #ffffff; color: #374151;"
+             " border: 1px solid #d9dce3; border-radius: 8px; font-size: 13px; }"),
+    "used": ("QPushButton { text-align: left; padding: 6px 10px; background: #eeeeec; color: #9ca3af;"
+             " border: 1px dashed #d1d5db; border-radius: 8px; font-size: 13px; }"),
+}
+
+
+def challenge_button_name(challenge: int) -> str:
+    return f"challenge{challenge}"
+
+
+def pose_button_name(fighter: Fighter, pose: str) -> str:
+    return f"pose:{fighter.sculpt}:{fighter.finish}:{pose}"
+
+
+class SoloBoard(QWidget):
+    """Calls `on_throw()`, `on_record()` and `on_enter(challenge)`; decides nothing."""
+
+    def __init__(self, roster: Roster, on_throw: Callable[[], None], on_record: Callable[[], None],
+                 on_enter: Callable[[int], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("soloBoard")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.roster = roster
+        self._on_enter = on_enter
+        self._state: SolitaireState | None = None
+        self._mode = "simulated"
+        self.poses: dict[Fighter, str] = {}
+        self._poses_for = -1
+        self.tokens: dict[Fighter, FighterToken] = {}
+        self.pose_buttons: dict[tuple[Fighter, str], QPushButton] = {}
+        self.challenge_buttons: dict[int, QPushButton] = {}
+
+        self.banner = QLabel(objectName="banner")
+        self.banner.setWordWrap(True)
+        self.sub_banner = QLabel(objectName="subBanner")
+        self.sub_banner.setWordWrap(True)
+        self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
+
+        throw_panel = QFrame(objectName="throwPanel")
+        throw_panel.setStyleSheet("#throwPanel { background: #ffffff; border: 1px solid #d9dce3;"
+                                  " border-radius: 10px; }")
+        tl = QHBoxLayout(throw_panel)
+        tl.setContentsMargins(12, 10, 12, 10)
+        tl.setSpacing(14)
+        self.tokens_row = QHBoxLayout()
+        self.tokens_row.setSpacing(6)
+        tl.addLayout(self.tokens_row)
+        tl.addStretch(1)
+        actions = QVBoxLayout()
+        actions.setSpacing(6)
+        self.throw_summary = QLabel(objectName="throwSummary")
+        self.throw_summary.setWordWrap(True)
+        self.throw_summary.setMinimumWidth(190)
+        self.throw_summary.setStyleSheet("font-size: 14px; color: #111827;")
+        self.status = QLabel(objectName="actionStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #374151;")
+        self.refused = QLabel(objectName="refusedLabel")
+        self.refused.setWordWrap(True)
+        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
+        self.refused.hide()
+        self.throw_button = QPushButton("Throw!", objectName="throwButton")
+        self.throw_button.setMinimumSize(190, 56)
+        self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.throw_button.setStyleSheet(PRIMARY_BUTTON.replace("font-size: 15px", "font-size: 22px"))
+        self.throw_button.clicked.connect(on_throw)
+        self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
+        self.record_button.setMinimumSize(190, 46)
+        self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.record_button.setStyleSheet(PRIMARY_BUTTON)
+        self.record_button.clicked.connect(on_record)
+        actions.addWidget(self.throw_summary)
+        actions.addWidget(self.status)
+        actions.addWidget(self.refused)
+        actions.addStretch(1)
+        actions.addWidget(self.throw_button)
+        actions.addWidget(self.record_button)
+        tl.addLayout(actions)
+
+        challenges = QFrame(objectName="challengePanel")
+        challenges.setStyleSheet("#challengePanel { background: #ffffff; border: 1px solid #d9dce3;"
+                                 " border-radius: 10px; }")
+        cl = QVBoxLayout(challenges)
+        cl.setContentsMargins(12, 10, 12, 12)
+        cl.setSpacing(6)
+        self.challenge_title = QLabel(objectName="challengeTitle")
+        self.challenge_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.explanation = QLabel(objectName="challengeExplanation")
+        self.explanation.setWordWrap(True)
+        self.explanation.setStyleSheet("color: #374151;")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(6)
+        for col, (heading, group) in enumerate((("Basic: add the face-up fighters", BASIC),
+                                                ("Super: points as shown", SUPER))):
+            h = QLabel(heading)
+            h.setStyleSheet("color: #6b7280; font-size: 11px; font-weight: 700; text-transform: uppercase;")
+            grid.addWidget(h, 0, col)
+            for row, c in enumerate(group, start=1):
+                b = QPushButton(objectName=challenge_button_name(c))
+                b.setMinimumHeight(50)
+                b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                b.clicked.connect(lambda _=False, c=c: self._on_enter(c))
+                self.challenge_buttons[c] = b
+                grid.addWidget(b, row, col)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        cl.addWidget(self.challenge_title)
+        cl.addWidget(self.explanation)
+        cl.addLayout(grid)
+
+        self.bests_line = QLabel(objectName="bestsLine")
+        self.bests_line.setWordWrap(True)
+        self.bests_line.setStyleSheet("color: #4b5563;")
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(20, 14, 20, 14)
+        lay.setSpacing(8)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.sub_banner)
+        lay.addWidget(throw_panel)
+        lay.addWidget(challenges)
+        lay.addStretch(1)
+        lay.addWidget(self.bests_line)
+
+    # --- table-mode poses (UI state) -----------------------------------------------------
+    def set_pose(self, fighter: Fighter, pose: str) -> None:
+        self.poses[fighter] = pose
+        if self._state is not None:
+            self.render(self._state, self._mode)
+
+    def missing_poses(self) -> int:
+        return sum(1 for f in self._state.five if f not in self.poses) if self._state else 0
+
+    def entered_landed(self) -> tuple[Landed, ...]:
+        return tuple(Landed(f, self.poses[f]) for f in self._state.five if f in self.poses)
+
+    def set_refusal(self, reason: str) -> None:
+        self.refused.setText(reason)
+        self.refused.setVisible(bool(reason))
+
+    def set_bests_line(self, text: str) -> None:
+        self.bests_line.setText(text)
+        self.bests_line.setVisible(bool(text))
+
+    # --- drawing ---------------------------------------------------------------------------
+    def render(self, state: SolitaireState, mode: str) -> None:
+        self._state = state
+        self._mode = mode
+        if self._poses_for != len(state.throws):
+            self.poses = {}
+            self._poses_for = len(state.throws)
+        entering = mode == "table" and state.phase == "throw"
+        thrown = state.phase == "enter"
+        landed = {x.fighter: x.pose for x in state.last.landed} if thrown else {}
+
+        self._render_banner(state, mode)
+        clear_layout(self.tokens_row)
+        self.tokens, self.pose_buttons = {}, {}
+        for f in state.five:
+            col = QVBoxLayout()
+            col.setSpacing(2)
+            pose = self.poses.get(f) if entering else landed.get(f)
+            t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN)
+            t.setObjectName(f"token:{f.sculpt}:{f.finish}")
+            self.tokens[f] = t
+            col.addWidget(t)
+            if entering:
+                for pose_id in POSES:
+                    b = QPushButton(POSE_BUTTON_LABELS[pose_id], objectName=pose_button_name(f, pose_id))
+                    b.setCheckable(True)
+                    b.setChecked(pose == pose_id)
+                    b.setFixedSize(t.width(), 21)
+                    b.setCursor(Qt.CursorShape.PointingHandCursor)
+                    b.setStyleSheet(POSE_BUTTON_STYLE)
+                    b.clicked.connect(lambda _=False, f=f, pose_id=pose_id: self.set_pose(f, pose_id))
+                    self.pose_buttons[(f, pose_id)] = b
+                    col.addWidget(b)
+            col.addStretch(1)
+            self.tokens_row.addLayout(col)
+
+        self.throw_button.setVisible(state.phase == "throw" and mode == "simulated")
+        self.record_button.setVisible(entering)
+        missing = self.missing_poses() if entering else 0
+        self.record_button.setEnabled(entering and missing == 0)
+        if entering:
+            self.status.setText(f"{missing} pose{'s' if missing != 1 else ''} still to enter." if missing
+                                else "Every pose is set: record the throw.")
+        elif state.phase == "throw":
+            self.status.setText("Throw your five.")
+        else:
+            self.status.setText("")
+        self.status.setVisible(bool(self.status.text()))
+        self._render_summary(state)
+        self._render_challenges(state)
+
+    def _render_banner(self, state: SolitaireState, mode: str) -> None:
+        games = state.setup.games
+        where = f"Game {state.game + 1} of {games} \u00b7 " if games > 1 else ""
+        text = f"{where}Throw {state.throw_number} of {THROWS_PER_GAME}"
+        total = state.sheet.total(state.game)
+        if state.phase == "enter":
+            text += ": choose a challenge for this throw"
+            sub = f"Score so far in this game: {total}."
+        else:
+            text += ": ready to throw"
+            sub = ("Press Throw! to throw your five." if mode == "simulated" else
+                   "Throw your five on the table, then click how each one landed: Back, Standing or Face down.")
+            sub = f"Score so far in this game: {total}. " + sub
+        colour = state.setup.players[0].colour
+        self.banner.setText(text)
+        self.banner.setStyleSheet(f"background: {colour}; color: {text_colour_on(colour).name()};"
+                                  " font-size: 19px; font-weight: 800; border-radius: 8px; padding: 8px 14px;")
+        self.sub_banner.setText(sub)
+
+    def _render_summary(self, state: SolitaireState) -> None:
+        if state.phase != "enter":
+            self.throw_summary.setText("")
+            self.throw_summary.hide()
+            return
+        throw = state.last.landed
+        up = [x for x in throw if is_face_up(x.pose)]
+        text = f"<b>{len(up)} face up</b> ({sum(self.roster.value(x.fighter) for x in up)} points on their feet)"
+        if state.last.standing:
+            text += f"<br><b style='color:#92400e'>Standing fighter: +{STANDING_BONUS} on this throw's entry</b>"
+        self.throw_summary.setText(text)
+        self.throw_summary.show()
+
+    def _render_challenges(self, state: SolitaireState) -> None:
+        entering = state.phase == "enter"
+        throw = state.last.landed if entering else ()
+        hits = matching(self.roster, throw) if entering else {}
+        allowed = set(GAME.allowed(state))
+        unused = state.sheet.unused(state.game)
+        any_match = any(c in hits for c in unused)
+        bonus = state.last.standing if entering else False
+        for c, b in self.challenge_buttons.items():
+            entered = state.sheet.entry(state.game, c)
+            head = f"{c} \u00b7 {CHALLENGE_NAMES[c]}"
+            if entered is not None:
+                b.setText(f"{head}\nUsed: scored {entered}")
+                kind = "used"
+            elif not entering:
+                b.setText(f"{head}\nOpen \u2014 {POINTS_RULE[c]}")
+                kind = "idle"
+            elif c in hits:
+                pts = entry_points(self.roster, throw, c)
+                extra = f" + {STANDING_BONUS} standing = {pts}" if bonus else ""
+                b.setText(f"{head}\nMatches: {hits[c]} pts{extra} \u2014 click to enter")
+                kind = "match"
+            elif not any_match:
+                pts = entry_points(self.roster, throw, c)
+                extra = f" + {STANDING_BONUS} standing = {pts}" if bonus else ""
+                b.setText(f"{head}\nNo match: enter 0{extra}")
+                kind = "zero"
+            else:
+                b.setText(f"{head}\nDoes not match")
+                kind = "idle"
+            clickable = entering and c in allowed
+            b.setEnabled(clickable)
+            b.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
+            b.setStyleSheet(CHALLENGE_STYLE[kind])
+            b.setToolTip(f"Challenge {c}: {CHALLENGE_NAMES[c]} ({POINTS_RULE[c]}).")
+        open_n = len(unused)
+        if not entering:
+            self.challenge_title.setText(f"Challenges \u2014 {open_n} still open")
+            self.explanation.setText("After the throw, the open challenges it matches light up green.")
+        elif any_match:
+            n = len(allowed)
+            self.challenge_title.setText("Enter this throw")
+            self.explanation.setText(
+                f"This throw matches {n} open challenge{'s' if n != 1 else ''}"
+                + (": choose one of them (each can be used once per game)." if n > 1 else ": click it to enter.")
+                + (f" The standing fighter adds {STANDING_BONUS} to the entry." if bonus else ""))
+        else:
+            self.challenge_title.setText("No open challenge matches")
+            self.explanation.setText(
+                "This throw matches none of the challenges still open, so you must enter 0 on one of them. "
+                "Give up the one you are least likely to make later."
+                + (f" The standing fighter still adds {STANDING_BONUS}, so the entry is {STANDING_BONUS}."
+                   if bonus else ""))

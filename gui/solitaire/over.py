@@ -1,0 +1,148 @@
+"""The finish screen: the session's total(s), the personal-best list, export and back."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.fistful.solitaire import SolitaireState
+from gui.solitaire.bests import Best
+from gui.throwdown.over import Trophy
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.widgets.curtain import text_colour_on
+
+SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #c7cbd3; border-radius: 8px;"
+             " padding: 8px 14px; font-size: 13px; }"
+             "QPushButton:hover { background: #f3f4f6; }")
+
+
+class FinishPage(QWidget):
+    finished_requested = Signal()
+    export_pdf_requested = Signal()
+    export_png_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("finishPage")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.trophy = Trophy()
+        self.summary = QLabel(objectName="finishSummary")
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary.setWordWrap(True)
+        self.detail = QLabel(objectName="finishDetail")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setWordWrap(True)
+        self.detail.setStyleSheet("color: #374151; font-size: 15px;")
+        self.bests_title = QLabel("Personal bests", objectName="bestsTitle")
+        self.bests_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.bests_problem = QLabel(objectName="bestsProblem")
+        self.bests_problem.setWordWrap(True)
+        self.bests_problem.setStyleSheet("color: #9a3412; background: #fff7ed; border-radius: 6px; padding: 6px;")
+        self.bests_problem.hide()
+        self.table = QTableWidget(0, 4, objectName="bestsTable")
+        self.table.setHorizontalHeaderLabels(["#", "Name", "Total", "Date"])
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(28)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setMinimumWidth(440)
+        self.table.setMaximumWidth(520)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.export_pdf = QPushButton("Export sheet as PDF\u2026", objectName="finishExportPdf")
+        self.export_png = QPushButton("Export sheet as PNG\u2026", objectName="finishExportPng")
+        for b in (self.export_pdf, self.export_png):
+            b.setStyleSheet(SECONDARY)
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.export_pdf.clicked.connect(self.export_pdf_requested)
+        self.export_png.clicked.connect(self.export_png_requested)
+        self.back = QPushButton("Back to start page", objectName="backToStart")
+        self.back.setMinimumHeight(40)
+        self.back.setStyleSheet(PRIMARY_BUTTON)
+        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.back.clicked.connect(self.finished_requested)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_pdf)
+        buttons.addWidget(self.export_png)
+        buttons.addWidget(self.back)
+        buttons.addStretch(1)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(30, 20, 30, 20)
+        lay.setSpacing(8)
+        lay.addStretch(1)
+        lay.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.detail)
+        lay.addSpacing(6)
+        lay.addWidget(self.bests_title, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.bests_problem)
+        lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addSpacing(6)
+        lay.addLayout(buttons)
+        lay.addStretch(1)
+
+    def render(self, state: SolitaireState, bests: Sequence[Best], session_keys: Sequence[str],
+               problem: str = "") -> None:
+        colour = state.setup.players[0].colour
+        ink = text_colour_on(colour).name()
+        totals = [state.sheet.total(g) for g in range(state.setup.games)]
+        if len(totals) == 1:
+            self.summary.setText(f"{state.name}: {totals[0]} points")
+        else:
+            self.summary.setText(f"{state.name}: best game {max(totals)} points")
+        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 26px; font-weight: 800;"
+                                   " border-radius: 12px; padding: 12px 24px;")
+        ranks = [next((i + 1 for i, b in enumerate(bests) if b.key == k), None) for k in session_keys]
+        lines = []
+        if len(totals) > 1:
+            lines.append(" \u00b7 ".join(f"Game {g + 1}: {t}" for g, t in enumerate(totals))
+                         + f" \u00b7 Session total {sum(totals)}")
+        if 1 in ranks:
+            lines.append("New personal best!")
+        elif any(ranks):
+            best_rank = min(r for r in ranks if r)
+            lines.append(f"Into your top ten at number {best_rank}.")
+        elif bests:
+            lines.append(f"Not in your top ten this time; number 10 is {bests[-1].total}.")
+        self.detail.setText("\n".join(lines))
+        self.detail.setVisible(bool(lines))
+        self.trophy.colour = QColor("#f5b301") if 1 in ranks else QColor("#9ca3af")
+        self.trophy.update()
+        self.bests_problem.setText(problem)
+        self.bests_problem.setVisible(bool(problem))
+        self.table.setRowCount(len(bests))
+        mine = set(session_keys)
+        for r, b in enumerate(bests):
+            items = [QTableWidgetItem(str(r + 1)), QTableWidgetItem(b.name), QTableWidgetItem(str(b.total)),
+                     QTableWidgetItem(b.date)]
+            for c, item in enumerate(items):
+                item.setTextAlignment((Qt.AlignmentFlag.AlignLeft if c == 1 else Qt.AlignmentFlag.AlignCenter)
+                                      | Qt.AlignmentFlag.AlignVCenter)
+                if b.key in mine:
+                    item.setBackground(QBrush(QColor("#fff4cc")))
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.table.setItem(r, c, item)
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
+                                  + sum(self.table.rowHeight(r) for r in range(len(bests)))
+                                  + 2 * self.table.frameWidth())
+        self.table.setVisible(bool(bests))

@@ -1,0 +1,244 @@
+"""SolitaireView: choose five, throw, enter the throw on a challenge; the sheet, bests and export.
+
+Everything is redrawn from `controller.match` on `changed`; the view keeps only UI state
+(the five being chosen, table-mode poses) and the personal-best file, which is the
+player's record across sessions rather than part of any one match.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.fistful.roster import Fighter
+from core.fistful.solitaire import (
+    FIVE,
+    GAME,
+    THROWS_PER_GAME,
+    ChooseFive,
+    Enter,
+    SolitaireState,
+    SoloThrow,
+)
+from gui.controller import MatchController
+from gui.solitaire.bests import BestsBook, game_key
+from gui.solitaire.board import SoloBoard
+from gui.solitaire.over import FinishPage
+from gui.solitaire.picker import FivePicker
+from gui.solitaire.sheet import SheetTable, write_pdf, write_png
+from gui.throwdown.style import PAGE_BG
+
+EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
+
+
+class SolitaireView(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("solitaireView")
+        self.controller = controller
+        self.roster = GAME.roster
+        self._sheet: SheetTable | None = None
+        self._picker_for = -1
+        self.bests = BestsBook()
+        self.last_export: str | None = None
+        self._recorded: set[tuple[str, int]] = set()
+
+        self.picker = FivePicker(self.roster)
+        self.picker.confirm_requested.connect(self._on_confirm)
+        self.board = SoloBoard(self.roster, on_throw=self._on_throw, on_record=self._on_record,
+                               on_enter=self._on_enter)
+        self.finish = FinishPage()
+        self.finish.finished_requested.connect(self.finished_requested)
+        self.finish.export_pdf_requested.connect(self.export_pdf)
+        self.finish.export_png_requested.connect(self.export_png)
+        board_scroll = QScrollArea(objectName="boardScroll")
+        board_scroll.setWidgetResizable(True)
+        board_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        board_scroll.setWidget(self.board)
+        self.board_scroll = board_scroll
+        self.stack = QStackedWidget(objectName="solitaireStack")
+        for page in (self.picker, board_scroll, self.finish):
+            self.stack.addWidget(page)
+        self.setStyleSheet("#solitaireView, #soloBoard, #fivePicker, #finishPage"
+                           f" {{ background: {PAGE_BG}; }}")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+
+        controller.changed.connect(self.refresh)
+        controller.refused.connect(self._on_refused)
+        self.refresh()
+
+    @property
+    def match(self):
+        return self.controller.match
+
+    @property
+    def page(self) -> str:
+        """Which screen shows: 'pick', 'board' or 'over'."""
+        return {self.picker: "pick", self.board_scroll: "board", self.finish: "over"}[self.stack.currentWidget()]
+
+    def scores_widget(self) -> QWidget:
+        if self._sheet is None:
+            self._sheet = SheetTable()
+            self._sheet.export_pdf_requested.connect(self.export_pdf)
+            self._sheet.export_png_requested.connect(self.export_png)
+            self._sheet.render(self.match.state)
+        return self._sheet
+
+    # --- drawing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        state: SolitaireState = self.match.state
+        self.picker.set_refusal("")
+        self.board.set_refusal("")
+        keys = self._record_finished_games(state)
+        if state.phase == "over":
+            self.finish.render(state, self.bests.bests, keys, self.bests.problem)
+            self.stack.setCurrentWidget(self.finish)
+        elif state.phase == "choose":
+            if self._picker_for != len(state.throws):
+                self._picker_for = len(state.throws)
+                games = state.setup.games
+                where = f"Game {state.game + 1} of {games} \u00b7 " if games > 1 else ""
+                last = state.last.landed if state.last else ()
+                self.picker.start_throw(f"{where}Throw {state.throw_number} of {THROWS_PER_GAME}: choose {FIVE} fighters",
+                                        state.setup.players[0].colour, [x.fighter for x in last])
+            self.stack.setCurrentWidget(self.picker)
+        else:
+            self.board.render(state, self.match.mode)
+            self.board.set_bests_line(self._bests_text())
+            self.stack.setCurrentWidget(self.board_scroll)
+        if self._sheet is not None:
+            self._sheet.render(state)
+
+    def _record_finished_games(self, state: SolitaireState) -> list[str]:
+        """Each complete game goes into the personal bests, once per game and total (keyed)."""
+        keys = []
+        for g in range(state.setup.games):
+            if not state.sheet.complete(g):
+                continue
+            key = game_key(self.match.seed, state, g)
+            keys.append(key)
+            seen = (key, state.sheet.total(g))
+            if seen not in self._recorded:
+                self._recorded.add(seen)
+                self.bests.record(state.name, state.sheet.total(g), key)
+        return keys
+
+    def _bests_text(self) -> str:
+        text = self.bests.problem + " " if self.bests.problem else ""
+        if self.bests.bests:
+            b = self.bests.bests[0]
+            text += f"Personal best: {b.total} ({b.name}, {b.date})."
+        else:
+            text += "No personal best yet: finish a game to set one."
+        return text
+
+    # --- gestures -> actions -------------------------------------------------------------------
+    def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:
+        self.controller.apply(ChooseFive(tuple(fighters)))
+
+    def _on_throw(self) -> None:
+        self.controller.play_chance()
+
+    def _on_record(self) -> None:
+        self.controller.apply(SoloThrow(self.board.entered_landed()))
+
+    def _on_enter(self, challenge: int) -> None:
+        self.controller.apply(Enter(challenge))
+
+    def _on_refused(self, reason: str) -> None:
+        if self.stack.currentWidget() is self.picker:
+            self.picker.set_refusal(reason)
+        else:
+            self.board.set_refusal(reason)
+
+    # --- export (the file dialog and error box sit behind methods tests replace) ----------------
+    def ask_export_path(self, kind: str, suggested: str) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the score sheet as {kind.upper()}", suggested,
+                                              EXPORT_FILTERS[kind])
+        return path or None
+
+    def show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.critical(self, title, text)
+
+    def export_pdf(self) -> bool:
+        return self._export("pdf", write_pdf)
+
+    def export_png(self) -> bool:
+        return self._export("png", write_png)
+
+    def _export(self, kind: str, writer) -> bool:
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) \
+            or str(Path.home())
+        state = self.match.state
+        path = self.ask_export_path(kind, str(Path(folder) / f"Solitaire sheet - {state.name}.{kind}"))
+        if not path:
+            return False
+        if not path.lower().endswith(f".{kind}"):
+            path += f".{kind}"
+        if not writer(path, state):
+            self.show_error("Cannot export the sheet", f"Cannot write {path}.")
+            return False
+        self.last_export = path
+        return True
+
+    # --- driving by clicks (integration tests, demos) -----------------------------------------
+    def _click(self, widget: QWidget) -> None:
+        scroll = widget.parentWidget()
+        while scroll is not None and not isinstance(scroll, QScrollArea):
+            scroll = scroll.parentWidget()
+        if scroll is not None:
+            scroll.ensureWidgetVisible(widget)
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+    def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
+        self.picker.clear_filters()
+        for f in fighters:
+            self._click(self.picker.chip(f))
+
+    def confirm_pick(self) -> None:
+        self._click(self.picker.confirm)
+
+    def same_five(self) -> None:
+        self._click(self.picker.same_button)
+
+    def throw(self) -> None:
+        self._click(self.board.throw_button)
+
+    def pose_button(self, fighter: Fighter, pose: str) -> QPushButton | None:
+        return self.board.pose_buttons.get((fighter, pose))
+
+    def set_pose(self, fighter: Fighter, pose: str) -> None:
+        self._click(self.pose_button(fighter, pose))
+
+    def record_throw(self) -> None:
+        self._click(self.board.record_button)
+
+    def challenge_button(self, challenge: int) -> QPushButton:
+        return self.board.challenge_buttons[challenge]
+
+    def enter(self, challenge: int) -> None:
+        self._click(self.challenge_button(challenge))
+
+    def offered(self) -> list[int]:
+        """The challenges now clickable."""
+        return [c for c, b in self.board.challenge_buttons.items() if b.isEnabled()]
+
+    def back_to_start(self) -> None:
+        self._click(self.finish.back)
