@@ -1,7 +1,9 @@
-"""The New Game dialog: players, colours, throw mode and seed for any game's setup.
+"""The New Game dialog: players, colours, throw mode, options and seed for any game's setup.
 
 It builds the setup as plain data and lets the game's own `validate_setup` judge it, so the
-rules stay in core and a refused setup is explained inside the dialog.
+rules stay in core and a refused setup is explained inside the dialog. Options come from the
+setup struct itself: a checkbox per `bool` field (labelled by the module's `OPTION_LABELS`)
+and a player combo for `first_defender` / `first_attacker`.
 """
 from __future__ import annotations
 
@@ -11,14 +13,36 @@ from typing import Any
 import msgspec
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QColor, QRegularExpressionValidator
-from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QDialog, QDialogButtonBox, QFormLayout,
-                               QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton,
-                               QRadioButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core import registry
 from core.errors import IllegalSetup
 
 MODES = (("simulated", "Simulated throws"), ("table", "Results entered at the table"))
+SEAT_FIELDS = {"first_defender": "First defender (the oldest player)",
+               "first_attacker": "First attacker (the youngest player)"}
+# Setup fields a game carries but ignores, so the dialog does not offer them.
+HIDDEN_FIELDS: dict[str, frozenset[str]] = {
+    "all-out-war": frozenset({"ultimate_champion", "first_attacker"}),
+}
+ADVANCED_MARK = "(advanced)"
 
 
 class ColourButton(QPushButton):
@@ -50,11 +74,15 @@ class NewGameDialog(QDialog):
         self.max_players = getattr(module, "MAX_PLAYERS", max(len(default.players), 1))
         fields = getattr(self.game.setup_type, "__struct_fields__", ())
         self.has_mode = "mode" in fields
+        hidden = HIDDEN_FIELDS.get(game_id, frozenset())
+        labels: dict[str, str] = getattr(module, "OPTION_LABELS", {})
+        self.option_boxes: dict[str, QCheckBox] = {}
+        self.seat_combos: dict[str, QComboBox] = {}
         self.setup: Any = None
         self.seed: int | None = None
 
         self.setWindowTitle(f"New game — {self.game.title}")
-        self.setMinimumWidth(480)
+        self.setMinimumWidth(600 if labels else 480)
 
         heading = QLabel(f"New game of {self.game.title}")
         heading.setStyleSheet("font-size: 16pt; font-weight: bold;")
@@ -102,6 +130,35 @@ class NewGameDialog(QDialog):
             mode_layout.addWidget(radio)
         mode_box.setVisible(self.has_mode)
 
+        seats_form = QFormLayout()
+        for field, text in SEAT_FIELDS.items():
+            if field in fields and field not in hidden:
+                combo = QComboBox(objectName=f"seat:{field}")
+                self.seat_combos[field] = combo
+                seats_form.addRow(text, combo)
+        self._seat_defaults = {f: getattr(default, f) for f in self.seat_combos}
+        for edit in self.name_edits:
+            edit.textChanged.connect(self._fill_seats)
+
+        options_box = QGroupBox("Options", objectName="optionsBox")
+        options_layout = QVBoxLayout(options_box)
+        bools = [f for f in fields if f not in hidden and isinstance(getattr(default, f, None), bool)]
+        basic = [f for f in bools if ADVANCED_MARK not in labels.get(f, "")]
+        advanced = [f for f in bools if ADVANCED_MARK in labels.get(f, "")]
+        for group in (basic, advanced):
+            if group is advanced and advanced:
+                advanced_heading = QLabel("Advanced rules", objectName="advancedHeading")
+                advanced_heading.setStyleSheet("font-weight: 700; margin-top: 4px;")
+                options_layout.addWidget(advanced_heading)
+            for field in group:
+                text = labels.get(field, field.replace("_", " ").capitalize()).replace(ADVANCED_MARK, "").strip()
+                box = QCheckBox(text, objectName=f"option:{field}")
+                box.setChecked(getattr(default, field))
+                self.option_boxes[field] = box
+                options_layout.addWidget(box)
+        options_layout.addLayout(seats_form)
+        options_box.setVisible(bool(self.option_boxes or self.seat_combos))
+
         self.seed_edit = QLineEdit()
         self.seed_edit.setPlaceholderText("Random")
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,18}"), self))
@@ -132,6 +189,7 @@ class NewGameDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(players_box)
         layout.addWidget(mode_box)
+        layout.addWidget(options_box)
         layout.addWidget(self.error_label)
         layout.addWidget(buttons)
         self._show_rows(self.players_spin.value())
@@ -141,7 +199,21 @@ class NewGameDialog(QDialog):
         for i, (label, edit, button) in enumerate(zip(self._row_labels, self.name_edits, self.colour_buttons)):
             for w in (label, edit, button):
                 w.setVisible(i < count)
+        self._fill_seats()
         self.adjustSize()
+
+    def _fill_seats(self) -> None:
+        """The seat combos list the players as named now, keeping each choice where it can."""
+        count = self.players_spin.value()
+        names = [e.text().strip() or f"Player {i + 1}" for i, e in enumerate(self.name_edits[:count])]
+        for field, combo in self.seat_combos.items():
+            current = combo.currentIndex() if combo.count() else self._seat_defaults[field]
+            combo.blockSignals(True)
+            combo.clear()
+            for i, name in enumerate(names):
+                combo.addItem(f"{i + 1}. {name}", i)
+            combo.setCurrentIndex(current if 0 <= current < count else 0)
+            combo.blockSignals(False)
 
     def ask_colour(self, current: str) -> str | None:
         colour = QColorDialog.getColor(QColor(current), self, "Player colour")
@@ -158,6 +230,10 @@ class NewGameDialog(QDialog):
                                             for e, b in zip(self.name_edits[:count], self.colour_buttons[:count])]}
         if self.has_mode:
             data["mode"] = next(m for m, r in self.mode_buttons.items() if r.isChecked())
+        for field, box in self.option_boxes.items():
+            data[field] = box.isChecked()
+        for field, combo in self.seat_combos.items():
+            data[field] = combo.currentData()
         return data
 
     def show_error(self, message: str) -> None:

@@ -10,6 +10,8 @@ from gui.controller import MatchController
 VIEWS: dict[str, str] = {
     "throwdown": "gui.throwdown.view:ThrowdownView",
     "solitaire": "gui.solitaire.view:SolitaireView",
+    "domination": "gui.fistful.battle_view:BattleView",
+    "all-out-war": "gui.fistful.battle_view:BattleView",
 }
 
 

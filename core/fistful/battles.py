@@ -882,7 +882,7 @@ class BattleGame:
             "attack": lambda: f"{state.name(state.attacker)} chooses the region to fight for.",
             "throw": lambda: "Everyone in the battle throws.",
             "flip": lambda: f"{state.name(actor)} may flip a face-down fighter.",  # type: ignore[arg-type]
-            "hero_claim": lambda: f"{state.name(actor)} places a counter with their Hero.",  # type: ignore[arg-type]
+            "hero_claim": lambda: f"{state.name(actor)} places a {self.region_word} with their Hero.",  # type: ignore[arg-type]
             "remove": lambda: f"{state.name(actor)} removes a face-down fighter.",  # type: ignore[arg-type]
             "champion_pick": lambda: f"{state.name(actor)} picks four fighters to face the Warlords.",  # type: ignore[arg-type]
             "champion_throw": lambda: "The champion and the Warlords throw.",
@@ -962,7 +962,7 @@ class BattleGame:
             return f"{who} flips {self._name(action.fighter)} face up. " + self._describe_outcome(after)
         if isinstance(action, HeroClaim):
             if action.region is None:
-                return f"{s.name(action.player)} places no second counter."
+                return f"{s.name(action.player)} places no second {self.region_word}."
             return f"{s.name(action.player)}'s Hero also takes {action.region}."
         if isinstance(action, Remove):
             line = f"{s.name(action.player)} removes {self._name(action.fighter)} from their army"

@@ -1,0 +1,126 @@
+"""The winner screen of the battle games, in Throwdown's style: the result, the final board
+and where every player ended.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.fistful.battles import BattleState
+from gui.fistful.battle_scores import held
+from gui.throwdown.over import Trophy
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.widgets.curtain import text_colour_on
+
+
+def knocked_out_after(state: BattleState) -> dict[int, int]:
+    """Player -> the battle after which they had no regions or fighters left (from the history)."""
+    out: dict[int, int] = {}
+    for p in range(state.players):
+        if state.out[p]:
+            fought = [b.number for b in state.history if b.landed and b.landed[p] is not None]
+            out[p] = fought[-1] if fought else 0
+    return out
+
+
+class BattleOverPage(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battleOver")
+        self.board = board
+        self.trophy = Trophy()
+        self.summary = QLabel(objectName="winnerSummary")
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary.setWordWrap(True)
+        self.detail = QLabel(objectName="winnerDetail")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setWordWrap(True)
+        self.detail.setStyleSheet("color: #4b5563; font-size: 14px;")
+        self.table = QTableWidget(0, 4, objectName="standingsTable")
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(30)
+        self.table.setStyleSheet("QTableWidget { font-size: 13px; }")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.back = QPushButton("Back to start page", objectName="backToStart")
+        self.back.setMinimumHeight(44)
+        self.back.setStyleSheet(PRIMARY_BUTTON)
+        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.back.clicked.connect(self.finished_requested)
+
+        right = QVBoxLayout()
+        right.setSpacing(10)
+        right.addStretch(1)
+        right.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
+        right.addWidget(self.summary)
+        right.addWidget(self.detail)
+        right.addWidget(self.table)
+        right.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        right.addStretch(1)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(20, 16, 20, 16)
+        lay.setSpacing(18)
+        lay.addWidget(board, 1)
+        lay.addLayout(right, 1)
+
+    def render(self, state: BattleState, word: str) -> None:
+        result = state.result
+        winners = result.winners if result else ()
+        colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
+        self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
+        self.trophy.update()
+        ink = text_colour_on(colour).name()
+        self.summary.setText(result.summary if result else "Game over")
+        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 20px; font-weight: 800;"
+                                   " border-radius: 12px; padding: 12px 18px;")
+        n = len(state.history)
+        self.detail.setText(f"{n} battle{'s' if n != 1 else ''} fought.")
+        gone = knocked_out_after(state)
+        wins = {p: sum(1 for b in state.history if b.winner == p) for p in range(state.players)}
+        order = sorted(range(state.players), key=lambda p: (p not in winners, state.out[p], -held(state, p),
+                                                           -gone.get(p, 0), p))
+        self.table.setColumnCount(5)
+        self.table.setHorizontalHeaderLabels(["Player", "Result", f"{word.capitalize()}s", "Army left", "Battles won"])
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setRowCount(len(order))
+        for r, p in enumerate(order):
+            if p in winners:
+                what = "Draw" if result.draw else "Winner"
+            elif state.out[p]:
+                what = f"Out after battle {gone[p]}"
+            else:
+                what = "Defeated"
+            cells = [state.name(p), what, str(held(state, p)), str(len(state.armies[p])), str(wins[p])]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter if c else
+                                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                if c == 0:
+                    item.setForeground(QBrush(QColor(state.setup.players[p].colour)))
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                if p in winners:
+                    item.setBackground(QBrush(QColor("#fff4cc")))
+                self.table.setItem(r, c, item)
+        self.table.setFixedHeight(self.table.horizontalHeader().height()
+                                  + sum(self.table.rowHeight(r) for r in range(len(order))) + 6)

@@ -1,0 +1,316 @@
+"""The battle beside the board: each side's fighters with their poses, the score breakdown,
+what happened and what comes next, and the buttons for the step at hand.
+
+Rebuilt from the state on every change. Which tokens are clickable comes from the engine's
+legal actions (flips, removals); the panel only remembers the poses typed in table mode.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.fistful.battles import BattleScore
+from core.fistful.roster import Fighter, Roster
+from core.fistful.throws import POSES, Landed
+from gui.throwdown.board import POSE_BUTTON_LABELS
+from gui.throwdown.layouts import clear_layout
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.throwdown.tokens import FighterToken
+
+PANEL_TOKEN = QSize(78, 118)
+TOKENS_PER_ROW = 5
+WARLORDS = "warlords"
+WINNER_BG = QColor("#e7f7ec")
+SECONDARY_BUTTON = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
+                    " border-radius: 8px; padding: 6px 14px; font-size: 14px; font-weight: 600; }"
+                    "QPushButton:hover { background: #f3f4f6; }")
+
+Side = Hashable  # a player index, or WARLORDS in the champion fight
+
+
+def token_name(side: Side, fighter: Fighter) -> str:
+    return f"btoken:{side}:{fighter.sculpt}:{fighter.finish}"
+
+
+def pose_button_name(side: Side, fighter: Fighter, pose: str) -> str:
+    return f"bpose:{side}:{fighter.sculpt}:{fighter.finish}:{pose}"
+
+
+class SideCard:
+    """What one card shows: a side's name, colour, fighters (with poses) and a status line."""
+
+    def __init__(self, side: Side, name: str, colour: str, fighters: Sequence[Fighter],
+                 poses: dict[Fighter, str], status: str = "", score: BattleScore | None = None,
+                 entering: bool = False, active: bool = False, out: bool = False) -> None:
+        self.side, self.name, self.colour = side, name, colour
+        self.fighters, self.poses, self.status, self.score = tuple(fighters), poses, status, score
+        self.entering, self.active, self.out = entering, active, out
+
+
+class BattlePanel(QWidget):
+    """Calls `on_token(side, fighter)`, `on_throw()`, `on_record()`, `on_skip()`; decides nothing."""
+
+    def __init__(self, roster: Roster, on_token: Callable[[Side, Fighter], None], on_throw: Callable[[], None],
+                 on_record: Callable[[], None], on_skip: Callable[[], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battlePanel")
+        self.roster = roster
+        self._on_token = on_token
+        self.poses: dict[tuple[Side, Fighter], str] = {}
+        self._poses_key: object = None
+        self.tokens: dict[tuple[Side, Fighter], FighterToken] = {}
+        self.pose_buttons: dict[tuple[Side, Fighter, str], QPushButton] = {}
+        self._cards: list[SideCard] = []
+
+        self.title = QLabel(objectName="battleTitle")
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-size: 16px; font-weight: 800; color: #1f2937;")
+        self.result = QLabel(objectName="battleResult")
+        self.result.setWordWrap(True)
+        self.result.setStyleSheet("font-size: 13px; color: #111827; background: #fff8e1;"
+                                  " border: 1px solid #f1d58a; border-radius: 6px; padding: 6px;")
+        self.table = QTableWidget(0, 7, objectName="breakdownTable")
+        self.table.setHorizontalHeaderLabels(["Player", "Up", "Points", "+2", "Slaughter", "Team", "Total"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setShowGrid(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in range(1, 7):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.cards_box = QWidget(objectName="cardsBox")
+        self.cards_layout = QVBoxLayout(self.cards_box)
+        self.cards_layout.setContentsMargins(0, 0, 0, 0)
+        self.cards_layout.setSpacing(8)
+
+        content = QWidget(objectName="panelContent")
+        cl = QVBoxLayout(content)
+        cl.setContentsMargins(0, 0, 6, 0)
+        cl.setSpacing(8)
+        cl.addWidget(self.title)
+        cl.addWidget(self.result)
+        cl.addWidget(self.table)
+        cl.addWidget(self.cards_box)
+        cl.addStretch(1)
+        self.scroll = QScrollArea(objectName="panelScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(content)
+
+        self.next = QLabel(objectName="battleNext")
+        self.next.setWordWrap(True)
+        self.next.setStyleSheet("color: #374151; font-weight: 600;")
+        self.refused = QLabel(objectName="refusedLabel")
+        self.refused.setWordWrap(True)
+        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
+        self.refused.hide()
+        self.throw_button = QPushButton("Throw!", objectName="throwButton")
+        self.throw_button.setMinimumHeight(50)
+        self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.throw_button.setStyleSheet(PRIMARY_BUTTON.replace("font-size: 15px", "font-size: 20px"))
+        self.throw_button.clicked.connect(on_throw)
+        self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
+        self.record_button.setMinimumHeight(44)
+        self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.record_button.setStyleSheet(PRIMARY_BUTTON)
+        self.record_button.clicked.connect(on_record)
+        self.skip_button = QPushButton(objectName="skipButton")
+        self.skip_button.setMinimumHeight(40)
+        self.skip_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.skip_button.setStyleSheet(SECONDARY_BUTTON)
+        self.skip_button.clicked.connect(on_skip)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.next)
+        lay.addWidget(self.refused)
+        lay.addWidget(self.throw_button)
+        lay.addWidget(self.record_button)
+        lay.addWidget(self.skip_button)
+
+    # --- table-mode poses (UI state) --------------------------------------------------
+    def reset_poses(self, key: object) -> None:
+        """Forget typed poses when a new throw starts (`key` names the throw)."""
+        if key != self._poses_key:
+            self.poses = {}
+            self._poses_key = key
+
+    def set_pose(self, side: Side, fighter: Fighter, pose: str) -> None:
+        self.poses[(side, fighter)] = pose
+        for p in POSES:
+            b = self.pose_buttons.get((side, fighter, p))
+            if b is not None:
+                b.setChecked(p == pose)
+        t = self.tokens.get((side, fighter))
+        if t is not None:
+            t.set_pose(pose)
+        self._update_record()
+
+    def entered(self, side: Side, fighters: Sequence[Fighter]) -> tuple[Landed, ...]:
+        return tuple(Landed(f, self.poses[(side, f)]) for f in fighters if (side, f) in self.poses)
+
+    def missing_poses(self) -> int:
+        return sum(1 for c in self._cards if c.entering for f in c.fighters if (c.side, f) not in self.poses)
+
+    def _update_record(self) -> None:
+        if not self.record_button.isHidden():
+            missing = self.missing_poses()
+            self.record_button.setEnabled(missing == 0)
+            self.record_button.setText("Record throw" if not missing else
+                                       f"Record throw ({missing} pose{'s' if missing != 1 else ''} to set)")
+
+    def set_refusal(self, reason: str) -> None:
+        self.refused.setText(reason)
+        self.refused.setVisible(bool(reason))
+
+    # --- drawing ----------------------------------------------------------------------
+    def render(self, title: str, result: str, next_step: str, cards: Sequence[SideCard],
+               scores: Sequence[tuple[str, str, BattleScore, bool, bool]], clickable: dict[Side, set[Fighter]],
+               click_caption: str, throw: bool, record: bool, skip: str) -> None:
+        """`scores` rows are (name, colour, score, winner, hero)."""
+        self._cards = list(cards)
+        self.title.setText(title)
+        self.title.setVisible(bool(title))
+        self.result.setText(result)
+        self.result.setVisible(bool(result))
+        self.next.setText(next_step)
+        self.next.setVisible(bool(next_step))
+        self._render_table(scores)
+        clear_layout(self.cards_layout)
+        self.tokens, self.pose_buttons = {}, {}
+        active = None
+        for card in cards:
+            widget = self._card(card, clickable.get(card.side, set()), click_caption)
+            self.cards_layout.addWidget(widget)
+            if card.active and active is None:
+                active = widget
+        if active is not None:
+            QTimer.singleShot(0, active, lambda: self.scroll.ensureWidgetVisible(active, 0, 0))
+        self.throw_button.setVisible(throw)
+        self.record_button.setVisible(record)
+        self.skip_button.setText(skip)
+        self.skip_button.setVisible(bool(skip))
+        self._update_record()
+
+    def _render_table(self, rows: Sequence[tuple[str, str, BattleScore, bool, bool]]) -> None:
+        self.table.setRowCount(len(rows))
+        self.table.setVisible(bool(rows))
+        for r, (name, colour, s, winner, hero) in enumerate(rows):
+            cells = [("\u2605 Hero \u00b7 " if hero else "") + name, str(s.face_up), str(s.points),
+                     f"+{s.bonus}" if s.bonus else "\u2013", f"+{s.slaughter}" if s.slaughter else "\u2013",
+                     f"+{s.team_victory}" if s.team_victory else "\u2013", str(s.total)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment((Qt.AlignmentFlag.AlignLeft if c == 0 else Qt.AlignmentFlag.AlignCenter)
+                                      | Qt.AlignmentFlag.AlignVCenter)
+                if c == 0:
+                    item.setForeground(QBrush(QColor(colour)))
+                if c in (0, 6):
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                if winner:
+                    item.setBackground(QBrush(WINNER_BG))
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        self.table.setFixedHeight(self.table.horizontalHeader().height()
+                                  + sum(self.table.rowHeight(r) for r in range(len(rows))) + 4)
+
+    def _card(self, card: SideCard, clickable: set[Fighter], caption: str) -> QWidget:
+        key = f"sideCard{card.side}"
+        panel = QFrame(objectName=key)
+        panel.setStyleSheet(
+            f"#{key} {{ background: {'#fffbea' if card.active else '#ffffff'};"
+            f" border: {'2px' if card.active else '1px'} solid {card.colour if card.active else '#d9dce3'};"
+            " border-radius: 10px; }")
+        outer = QHBoxLayout(panel)
+        outer.setContentsMargins(8, 8, 8, 8)
+        outer.setSpacing(8)
+        stripe = QFrame()
+        stripe.setFixedWidth(6)
+        stripe.setStyleSheet(f"background: {'#c7cbd3' if card.out else card.colour}; border-radius: 3px;")
+        outer.addWidget(stripe)
+        inner = QVBoxLayout()
+        inner.setSpacing(4)
+        outer.addLayout(inner, 1)
+        head = QHBoxLayout()
+        name = QLabel(card.name)
+        name.setStyleSheet(f"font-size: 15px; font-weight: 800; color: {'#9ca3af' if card.out else card.colour};")
+        head.addWidget(name)
+        status = QLabel(card.status)
+        status.setStyleSheet("color: #4b5563;")
+        status.setWordWrap(True)
+        head.addWidget(status, 1)
+        inner.addLayout(head)
+        if card.score is not None and not card.entering:
+            s = card.score
+            parts = [f"{s.face_up} up = {s.points}"]
+            for value, label in ((s.bonus, "most up"), (s.slaughter, "Slaughter"), (s.team_victory, "Team Victory")):
+                if value:
+                    parts.append(f"+{value} {label}")
+            line = QLabel(" ".join(parts) + f" \u2192 {s.total}")
+            line.setStyleSheet("font-weight: 700; color: #065f46;")
+            inner.addWidget(line)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(5)
+        grid.setVerticalSpacing(5)
+        for i, f in enumerate(card.fighters):
+            col = QVBoxLayout()
+            col.setSpacing(2)
+            pose = self.poses.get((card.side, f)) if card.entering else card.poses.get(f)
+            t = FighterToken(self.roster, f, pose, size=PANEL_TOKEN)
+            t.setObjectName(token_name(card.side, f))
+            self.tokens[(card.side, f)] = t
+            if f in clickable:
+                t.set_clickable(True, caption)
+                t.set_highlight("#ef4444")
+                t.clicked.connect(lambda side=card.side, f=f: self._on_token(side, f))
+            col.addWidget(t)
+            if card.entering:
+                for pose_id in POSES:
+                    b = QPushButton(POSE_BUTTON_LABELS[pose_id], objectName=pose_button_name(card.side, f, pose_id))
+                    self.pose_buttons[(card.side, f, pose_id)] = b
+                    b.setCheckable(True)
+                    b.setChecked(pose == pose_id)
+                    b.setFixedSize(PANEL_TOKEN.width(), 21)
+                    b.setCursor(Qt.CursorShape.PointingHandCursor)
+                    b.setStyleSheet("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
+                                    " background: #f9fafb; }"
+                                    "QPushButton:checked { background: #1f2937; color: white; border-color: #1f2937; }")
+                    b.clicked.connect(lambda _=False, s=card.side, f=f, p=pose_id: self.set_pose(s, f, p))
+                    col.addWidget(b)
+            col.addStretch(1)
+            grid.addLayout(col, i // TOKENS_PER_ROW, i % TOKENS_PER_ROW)
+        grid.setColumnStretch(TOKENS_PER_ROW, 1)
+        inner.addLayout(grid)
+        if card.out:
+            gone = QLabel("Out of the game.")
+            gone.setStyleSheet("color: #9ca3af;")
+            inner.addWidget(gone)
+        panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        return panel

@@ -1,0 +1,613 @@
+"""BattleView: Domination! and All-Out War! phase by phase, clicks turned into actions.
+
+Both variants share one view: All-Out War is played on the map of Scar, Domination on the
+Battle Arena's discs with a small map beside it. Everything is redrawn from
+`controller.match` on `changed`; the view keeps only UI state (the choice being made, typed
+poses, whose curtain was lifted). What may be clicked comes from the engine's helpers
+(`claimable`, `attackable`, `hero_claimable`, legal flips and removals).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.fistful.battles import (
+    CHAMPION_FIGHTERS,
+    QUOTA,
+    Attack,
+    BattleGame,
+    BattleState,
+    BattleThrow,
+    ChampionPick,
+    ChampionRemove,
+    ChampionThrow,
+    ChooseArmy,
+    ChooseFistful,
+    Claim,
+    Flip,
+    HeroClaim,
+    Remove,
+)
+from core.fistful.roster import Fighter
+from core.game import CHANCE, actor_players
+from gui.controller import MatchController
+from gui.fistful.arena import ArenaView
+from gui.fistful.battle_over import BattleOverPage
+from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
+from gui.fistful.battle_scores import BattleScores, held
+from gui.fistful.pickers import ArmyBuilder, ArmyPicker
+from gui.fistful.scar_map import ScarMapView
+from gui.throwdown.style import PAGE_BG
+from gui.throwdown.tokens import FighterToken
+from gui.widgets.curtain import Curtain, text_colour_on
+
+PANEL_WIDTH = 486
+WARLORD_COLOUR = "#6b21a8"
+NEUTRAL_BANNER = "#1f2937"
+BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "champion_throw", "champion_remove")
+
+
+class BattleView(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battleView")
+        self.controller = controller
+        self.game: BattleGame = controller.match.game
+        self.roster = self.game.roster
+        self.domination = self.game.variant == "domination"
+        self._revealed: object = None
+        self._picker_key: object = None
+        self._scores: BattleScores | None = None
+
+        self.curtain = Curtain()
+        self.curtain.revealed.connect(self._on_revealed)
+        self.army_builder = ArmyBuilder(self.game)
+        self.army_builder.confirm_requested.connect(self._on_confirm_army)
+        self.picker = ArmyPicker(self.game)
+        self.picker.confirm_requested.connect(self._on_confirm_pick)
+        self.picker.keep_button.clicked.connect(self._on_keep)
+        self.board_page = self._build_board_page()
+        final = ArenaView() if self.domination else ScarMapView()
+        final.setObjectName("finalBoard")
+        self.over = BattleOverPage(final)
+        self.over.finished_requested.connect(self.finished_requested)
+        self.stack = QStackedWidget(objectName="battleStack")
+        for page in (self.curtain, self.army_builder, self.picker, self.board_page, self.over):
+            self.stack.addWidget(page)
+        self.setStyleSheet("#battleView, #boardPage, #armyBuilder, #armyPicker, #battleOver, #panelContent,"
+                           f" #cardsBox {{ background: {PAGE_BG}; }}")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+
+        controller.changed.connect(self.refresh)
+        controller.refused.connect(self._on_refused)
+        self.refresh()
+
+    def _build_board_page(self) -> QWidget:
+        page = QWidget(objectName="boardPage")
+        self.banner = QLabel(objectName="banner")
+        self.banner.setWordWrap(True)
+        self.banner.setMinimumHeight(44)
+        self.sub_banner = QLabel(objectName="subBanner")
+        self.sub_banner.setWordWrap(True)
+        self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
+        if self.domination:
+            self.board: ArenaView | ScarMapView = ArenaView()
+            self.mini_map: ScarMapView | None = ScarMapView()
+            self.mini_map.setObjectName("miniMap")
+            self.mini_map.setMinimumSize(200, 150)
+        else:
+            self.board = ScarMapView()
+            self.mini_map = None
+        self.board.setObjectName("battleBoard")
+        self.board.region_clicked.connect(self._on_region)
+        column = QVBoxLayout()
+        column.setSpacing(4)
+        column.addWidget(self.board, 3)
+        if self.mini_map is not None:
+            self.mini_map.region_clicked.connect(self._on_region)
+            caption = QLabel("Where the regions lie on the map of Scar")
+            caption.setStyleSheet("color: #6b7280; font-size: 11px;")
+            column.addWidget(caption)
+            column.addWidget(self.mini_map, 2)
+        self.panel = BattlePanel(self.roster, on_token=self._on_token, on_throw=self._on_throw,
+                                 on_record=self._on_record, on_skip=self._on_skip)
+        self.panel.setFixedWidth(PANEL_WIDTH)
+        body = QHBoxLayout()
+        body.setSpacing(12)
+        body.addLayout(column, 1)
+        body.addWidget(self.panel)
+        lay = QVBoxLayout(page)
+        lay.setContentsMargins(14, 10, 14, 12)
+        lay.setSpacing(6)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.sub_banner)
+        lay.addLayout(body, 1)
+        return page
+
+    @property
+    def match(self):
+        return self.controller.match
+
+    @property
+    def page(self) -> str:
+        """Which screen shows: 'curtain', 'army', 'pick', 'board' or 'over'."""
+        return {self.curtain: "curtain", self.army_builder: "army", self.picker: "pick",
+                self.board_page: "board", self.over: "over"}[self.stack.currentWidget()]
+
+    def boards(self) -> list[ArenaView | ScarMapView]:
+        return [self.board] + ([self.mini_map] if self.mini_map is not None else [])
+
+    def scores_widget(self) -> QWidget:
+        if self._scores is None:
+            self._scores = BattleScores(self.game)
+            self._scores.render(self.match.state, self.match.actions)
+        return self._scores
+
+    # --- drawing ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        state: BattleState = self.match.state
+        self.picker.set_refusal("")
+        self.army_builder.set_refusal("")
+        self.panel.set_refusal("")
+        phase = state.phase
+        if phase in ("army", "fistful", "reselect"):
+            self._show_secret(state)
+        elif phase == "champion_pick":
+            self._show_champion_pick(state)
+        elif phase == "over":
+            self._draw_boards(state, [self.over.board])
+            self.over.board.set_highlight(None)
+            self.over.board.set_selectable(())
+            self.over.render(state, self.game.region_word)
+            self.stack.setCurrentWidget(self.over)
+        else:
+            self._render_board(state)
+            self.stack.setCurrentWidget(self.board_page)
+        if self._scores is not None:
+            self._scores.render(state, self.match.actions)
+
+    def _secret_key(self, state: BattleState, player: int) -> object:
+        return (state.phase, len(state.history), player)
+
+    def _show_secret(self, state: BattleState) -> None:
+        pending = actor_players(self.match.actor)
+        current = pending[0]
+        key = self._secret_key(state, current)
+        view: BattleState = self.match.view(current)
+        name, colour = state.name(current), state.setup.players[current].colour
+        if self._revealed != key:
+            left = len(pending)
+            what = {"army": "Choose your army in secret.",
+                    "fistful": "Choose your fistful in secret.",
+                    "reselect": "Keep or change your fistful in secret before the next battle."}[state.phase]
+            self.curtain.show_for(name, colour, f"{what} {left} of {state.players} players still to choose.")
+            self.stack.setCurrentWidget(self.curtain)
+            return
+        if state.phase == "army":
+            if self._picker_key != key:
+                self._picker_key = key
+                self.army_builder.start(current, name, colour)
+            self.stack.setCurrentWidget(self.army_builder)
+            return
+        if self._picker_key != key:
+            self._picker_key = key
+            reselect = state.phase == "reselect"
+            last = state.history[-1] if state.history else None
+            locked = reselect and last is not None and last.winner == current
+            self.picker.start_pick(
+                current, name, colour, view.armies[current], current=view.fistfuls[current] if reselect else (),
+                locked=locked, ambush=view.ambush_right[current],
+                problems=lambda f, e, p=current: self.game.fistful_problems(self.match.view(p), p, f, e))
+        self.stack.setCurrentWidget(self.picker)
+
+    def _show_champion_pick(self, state: BattleState) -> None:
+        champ = state.champion
+        p = champ.player
+        key = ("champion", p, len(self.match.actions))
+        if self._picker_key != key:
+            self._picker_key = key
+            army = state.armies[p]
+            self.picker.start_pick(p, state.name(p), state.setup.players[p].colour, army, kind="champion",
+                                   need=min(CHAMPION_FIGHTERS, len(army)))
+        self.stack.setCurrentWidget(self.picker)
+
+    def _draw_boards(self, state: BattleState, boards: Sequence[ArenaView | ScarMapView]) -> None:
+        owners = dict(zip(state.regions, state.owner))
+        colours = [p.colour for p in state.setup.players]
+        closed = [r for r, c in zip(state.regions, state.closed) if c]
+        for board in boards:
+            if isinstance(board, ArenaView):
+                board.set_discs(owners, colours, removed=closed)
+            else:
+                board.set_board(owners, colours, closed)
+
+    def _viewer(self, state: BattleState) -> int | None:
+        actor = self.match.actor
+        return actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+
+    def _region_info(self, state: BattleState) -> dict[str, str]:
+        viewer = self._viewer(state)
+        info = {}
+        for r, o, c in zip(state.regions, state.owner, state.closed):
+            if c:
+                line = f"Out of the game: its {self.game.region_word} has left."
+            elif o is None:
+                line = "Nobody holds it yet."
+            else:
+                line = f"Held by {state.name(o)}."
+            if viewer is not None and state.armies[viewer]:
+                mine = [self.roster.name(f) for f in state.armies[viewer] if self.roster.region(f) == r]
+                line += (f"\n{state.name(viewer)}'s army from {r}: " + (", ".join(mine) if mine else "none"))
+            info[r] = line
+        return info
+
+    def _render_board(self, state: BattleState) -> None:
+        self._draw_boards(state, self.boards())
+        battle = state.battle
+        region = battle.region if battle is not None and state.phase != "attack" else None
+        phase = state.phase
+        actor = self.match.actor
+        if phase == "claim":
+            selectable = self.game.claimable(state)
+        elif phase == "attack":
+            selectable = self.game.attackable(state, state.attacker)
+        elif phase == "hero_claim":
+            selectable = self.game.hero_claimable(state)
+        else:
+            selectable = []
+        info = self._region_info(state)
+        for board in self.boards():
+            board.set_highlight(region)
+            board.set_selectable(selectable)
+            board.set_region_info(info)
+        if isinstance(self.board, ArenaView):
+            self.board.set_caption(self._arena_caption(state))
+        self._render_banner(state, actor)
+        if phase in ("champion_throw", "champion_remove"):
+            self._render_champion(state)
+        else:
+            self._render_battle(state)
+
+    def _arena_caption(self, state: BattleState) -> str:
+        if state.battle is not None and state.phase != "attack":
+            return f"Battle {state.battle.number}\n{state.battle.region}"
+        if state.champion is not None:
+            return "Ultimate Champion"
+        return "Battle Arena"
+
+    def _render_banner(self, state: BattleState, actor: Any) -> None:
+        phase = state.phase
+        colour = state.setup.players[actor].colour if isinstance(actor, int) and actor is not CHANCE \
+            and not isinstance(actor, bool) else NEUTRAL_BANNER
+        name = state.name(actor) if colour != NEUTRAL_BANNER else ""
+        word = self.game.region_word
+        sub = self.game.phase_text(state)
+        b = state.battle
+        if phase == "claim":
+            left = QUOTA[state.players] - state.claims[actor]
+            text = f"{name}: choose a region for your {word} ({left} left)"
+            sub = "Click a free region on the " + ("arena." if self.domination else "map.")
+        elif phase == "attack":
+            if not self.domination and not state.history:
+                text = f"{name} defends: choose one of your regions for the first battle"
+            else:
+                text = f"{name} attacks: choose a region"
+            sub = "Click a highlighted region. " + sub
+        elif phase == "throw":
+            assert b is not None
+            if b.throws:
+                text = f"Tie in battle {b.number}: " + " and ".join(state.name(p) for p in b.throwers) + " throw again"
+            else:
+                text = f"Battle {b.number} for {b.region}: {state.name(b.defender)} defends \u2014 everyone throws"
+            sub = ("Press Throw! to throw every fistful." if self.match.mode == "simulated" else
+                   "Throw at the table, then click how each fighter landed and Record throw.")
+        elif phase == "flip":
+            assert b is not None
+            text = f"{name}: you may flip one face-down fighter from {b.region}"
+            sub = "Click a highlighted fighter to turn it face up, or choose Don't flip."
+        elif phase == "hero_claim":
+            text = f"{name}'s Hero: choose one more region for a {word}"
+            sub = "Click a highlighted region" + (", or choose No second region." if self._may_skip_hero(state)
+                                                  else ".")
+        elif phase == "remove":
+            text = f"{name}: choose a face-down fighter to remove from your army"
+            sub = "Click one of your highlighted fighters."
+        elif phase == "champion_throw":
+            champ = state.champion
+            text = f"{state.name(champ.player)} against the three Warlords: throw!"
+        elif phase == "champion_remove":
+            champ = state.champion
+            side = "your" if champ.loser == "champion" else "a Warlord's"
+            text = f"{name}: choose {side} face-down fighter to remove"
+            if champ.loser == "warlords":
+                text = f"{name} decides for the Warlords: choose a face-down Warlord to remove"
+            sub = "Click a highlighted fighter."
+        else:
+            text = sub
+        ink = text_colour_on(colour).name()
+        self.banner.setText(text)
+        self.banner.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 18px; font-weight: 800;"
+                                  " border-radius: 8px; padding: 8px 14px;")
+        self.sub_banner.setText(sub)
+
+    def _may_skip_hero(self, state: BattleState) -> bool:
+        return any(isinstance(a, HeroClaim) and a.region is None for a in self.game.legal_actions(state) or [])
+
+    def _log_since_attack(self) -> str:
+        lines: list[str] = []
+        for action, line in zip(reversed(self.match.actions), reversed(self.match.log)):
+            if isinstance(action, (Attack, ChampionPick)):
+                break
+            if isinstance(action, (ChooseFistful, Claim, ChooseArmy)):
+                break
+            lines.append(line)
+        return "\n".join(reversed(lines[:4]))
+
+    def _render_battle(self, state: BattleState) -> None:
+        phase = state.phase
+        b = state.battle if phase != "attack" else None
+        mode = self.match.mode
+        cards: list[SideCard] = []
+        rows = []
+        clickable: dict[Side, set[Fighter]] = {}
+        legal = self.game.legal_actions(state) or []
+        if phase == "flip":
+            clickable[b.defender] = {a.fighter for a in legal if isinstance(a, Flip) and a.fighter is not None}
+        elif phase == "remove":
+            clickable[state.to_remove[0]] = {a.fighter for a in legal if isinstance(a, Remove)}
+        actor = self.match.actor
+        if b is not None:
+            self.panel.reset_poses(("battle", b.number, b.throws, b.throwers))
+        for p in range(state.players):
+            if state.out[p] and (b is None or not b.landed or b.landed[p] is None):
+                continue
+            colour = state.setup.players[p].colour
+            landed = b.landed[p] if b is not None and b.landed else None
+            entering = mode == "table" and phase == "throw" and b is not None and p in b.throwers
+            fighters = [x.fighter for x in landed] if landed and not entering else list(state.thrown(p))
+            poses = {x.fighter: x.pose for x in landed} if landed else {}
+            role = ""
+            if b is not None:
+                role = ("defends" if p == b.defender else "attacks") + " \u00b7 "
+            n = held(state, p)
+            status = f"{role}{n} {self.game.region_word}{'s' if n != 1 else ''}"
+            if state.armies[p]:
+                status += f", {len(state.armies[p])} in army"
+            if state.slaughter_now[p] and b is not None:
+                status += f" \u00b7 Slaughter +{state.slaughter_now[p]}"
+            score = b.scores[p] if b is not None and b.scores else None
+            cards.append(SideCard(p, state.name(p), colour, fighters, poses, status, score, entering,
+                                  active=actor == p and not isinstance(actor, str), out=state.out[p]))
+            if score is not None and not entering:
+                hero = state.setup.hero and score.standing > 0
+                rows.append((state.name(p), colour, score, b.winner == p, hero))
+        if b is not None:
+            title = f"Battle {b.number}: {b.region}, defended by {state.name(b.defender)}"
+        elif phase == "claim":
+            title = "Setting up: " + ("turning the arena's discs" if self.domination else "placing counters on Scar")
+        else:
+            title = f"Before battle {len(state.history) + 1}" + (": the fistfuls" if state.history or
+                                                                   not self.domination else "")
+        result = self._log_since_attack() if b is not None and b.throws else (
+            self.match.log[-1] if self.match.log and phase == "attack" else "")
+        skip = ""
+        if phase == "flip":
+            skip = "Don't flip"
+        elif phase == "hero_claim" and self._may_skip_hero(state):
+            skip = "No second region"
+        caption = "Click to flip this fighter face up." if phase == "flip" else \
+            "Click to remove this fighter from your army."
+        self.panel.render(title, result, self.game.phase_text(state), cards, rows, clickable, caption,
+                          throw=phase == "throw" and mode == "simulated",
+                          record=phase == "throw" and mode == "table", skip=skip)
+
+    def _render_champion(self, state: BattleState) -> None:
+        champ = state.champion
+        p = champ.player
+        mode = self.match.mode
+        phase = state.phase
+        entering = mode == "table" and phase == "champion_throw"
+        self.panel.reset_poses(("champion", champ.fights))
+        sides = ((p, state.name(p), state.setup.players[p].colour, champ.fighters, 0),
+                 (WARLORDS, "The Warlords", WARLORD_COLOUR, champ.warlords, 1))
+        cards, rows = [], []
+        clickable: dict[Side, set[Fighter]] = {}
+        if phase == "champion_remove":
+            side = p if champ.loser == "champion" else WARLORDS
+            clickable[side] = {a.fighter for a in self.game.legal_actions(state) or []
+                               if isinstance(a, ChampionRemove)}
+        for side, name, colour, fighters, i in sides:
+            landed = champ.landed[i] if champ.landed else ()
+            poses = {x.fighter: x.pose for x in landed}
+            shown = [x.fighter for x in landed] if phase == "champion_remove" else list(fighters)
+            score = champ.scores[i] if champ.scores else None
+            status = f"{len(fighters)} fighter{'s' if len(fighters) != 1 else ''} left"
+            cards.append(SideCard(side, name, colour, shown, poses, status, score, entering,
+                                  active=side in clickable))
+            if score is not None and not entering:
+                won = champ.loser == ("warlords" if i == 0 else "champion")
+                rows.append((name, colour, score, won, False))
+        title = f"Ultimate Champion: {state.name(p)} against the Warlords"
+        result = self._log_since_attack() if champ.fights else ""
+        self.panel.render(title, result, self.game.phase_text(state), cards, rows, clickable,
+                          "Click to remove this fighter from the fight.",
+                          throw=phase == "champion_throw" and mode == "simulated",
+                          record=entering, skip="")
+
+    # --- gestures -> actions ----------------------------------------------------------
+    def _on_revealed(self) -> None:
+        state = self.match.state
+        pending = actor_players(self.match.actor)
+        if state.phase in ("army", "fistful", "reselect") and pending:
+            self._revealed = self._secret_key(state, pending[0])
+        self.refresh()
+
+    def _on_confirm_army(self, fighters: tuple[Fighter, ...]) -> None:
+        if self.army_builder.player is not None:
+            self.controller.apply(ChooseArmy(self.army_builder.player, tuple(fighters)))
+
+    def _on_confirm_pick(self, fighters: tuple[Fighter, ...]) -> None:
+        p = self.picker.player
+        if p is None:
+            return
+        if self.picker.kind == "champion":
+            self.controller.apply(ChampionPick(p, tuple(fighters)))
+        else:
+            self.controller.apply(ChooseFistful(p, tuple(fighters), self.picker.extra))
+
+    def _on_keep(self) -> None:
+        self.picker.keep()
+        self._on_confirm_pick(self.picker.selection)
+
+    def _on_region(self, region: str) -> None:
+        state = self.match.state
+        actor = self.match.actor
+        if not isinstance(actor, int) or isinstance(actor, bool):
+            return
+        if state.phase == "claim":
+            self.controller.apply(Claim(actor, region))
+        elif state.phase == "attack":
+            self.controller.apply(Attack(actor, region))
+        elif state.phase == "hero_claim":
+            self.controller.apply(HeroClaim(actor, region))
+
+    def _on_token(self, side: Side, fighter: Fighter) -> None:
+        state = self.match.state
+        if state.phase == "flip":
+            self.controller.apply(Flip(side, fighter))
+        elif state.phase == "remove":
+            self.controller.apply(Remove(side, fighter))
+        elif state.phase == "champion_remove":
+            self.controller.apply(ChampionRemove(state.to_remove[0], fighter))
+
+    def _on_skip(self) -> None:
+        state = self.match.state
+        actor = self.match.actor
+        if state.phase == "flip":
+            self.controller.apply(Flip(actor, None))
+        elif state.phase == "hero_claim":
+            self.controller.apply(HeroClaim(actor, None))
+
+    def _on_throw(self) -> None:
+        self.controller.play_chance()
+
+    def _on_record(self) -> None:
+        state = self.match.state
+        if state.phase == "champion_throw":
+            champ = state.champion
+            self.controller.apply(ChampionThrow(self.panel.entered(champ.player, champ.fighters),
+                                                self.panel.entered(WARLORDS, champ.warlords)))
+            return
+        b = state.battle
+        self.controller.apply(BattleThrow(tuple(self.panel.entered(p, state.thrown(p)) if p in b.throwers else None
+                                                for p in range(state.players))))
+
+    def _on_refused(self, reason: str) -> None:
+        page = self.stack.currentWidget()
+        if page is self.picker:
+            self.picker.set_refusal(reason)
+        elif page is self.army_builder:
+            self.army_builder.set_refusal(reason)
+        else:
+            self.panel.set_refusal(reason)
+
+    # --- driving by clicks (integration tests, demos) ------------------------------------
+    def _click(self, widget: QWidget) -> None:
+        assert widget is not None, "no such widget on screen"
+        QApplication.processEvents()
+        assert widget.isVisibleTo(self), f"{widget.objectName() or widget} is not on screen"
+        scroll = widget.parentWidget()
+        while scroll is not None and not isinstance(scroll, QScrollArea):
+            scroll = scroll.parentWidget()
+        if scroll is not None:
+            scroll.ensureWidgetVisible(widget)
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+    def reveal_curtain(self) -> None:
+        self._click(self.curtain.findChild(QPushButton, "curtainReveal"))
+
+    def pick_army(self, fighters: Iterable[Fighter]) -> None:
+        self.army_builder.clear_filters()
+        if self.army_builder.selection:
+            self._click(self.army_builder.clear_button)
+        for f in fighters:
+            self._click(self.army_builder.chip(f))
+
+    def confirm_army(self) -> None:
+        self._click(self.army_builder.confirm)
+
+    def pick_fistful(self, fighters: Iterable[Fighter]) -> None:
+        """Click each fighter's finish chip in the army (the current choice cleared first)."""
+        self.picker.clear_filters()
+        if self.picker.selection:
+            self._click(self.picker.clear_button)
+        for f in fighters:
+            self._click(self.picker.chip(f))
+
+    def choose_ambush(self, fighter: Fighter | None) -> None:
+        self.picker.set_extra(fighter)
+
+    def confirm_fistful(self) -> None:
+        self._click(self.picker.confirm)
+
+    def keep_fistful(self) -> None:
+        self._click(self.picker.keep_button)
+
+    pick_champions = pick_fistful
+    confirm_champions = confirm_fistful
+
+    def click_region(self, name: str) -> None:
+        self.board.click_region(name)
+
+    def throw(self) -> None:
+        self._click(self.panel.throw_button)
+
+    def set_pose(self, side: Side, fighter: Fighter, pose: str) -> None:
+        self._click(self.panel.pose_buttons[(side, fighter, pose)])
+
+    def poses_to_enter(self) -> list[tuple[Side, Fighter]]:
+        """The (side, fighter) pairs whose pose buttons show now (table mode)."""
+        return list(dict.fromkeys((side, f) for side, f, _pose in self.panel.pose_buttons))
+
+    def record_throw(self) -> None:
+        self._click(self.panel.record_button)
+
+    def token(self, side: Side, fighter: Fighter) -> FighterToken | None:
+        return self.panel.tokens.get((side, fighter))
+
+    def clickable_tokens(self) -> list[FighterToken]:
+        return [t for t in self.panel.tokens.values() if t.clickable]
+
+    def flip(self, fighter: Fighter | None) -> None:
+        """Flip this fighter (click its token), or click Don't flip for None."""
+        if fighter is None:
+            self._click(self.panel.skip_button)
+        else:
+            self._click(next(t for (s, f), t in self.panel.tokens.items() if f == fighter and t.clickable))
+
+    def no_second_region(self) -> None:
+        self._click(self.panel.skip_button)
+
+    def remove_first_removable(self) -> None:
+        self._click(self.clickable_tokens()[0])
+
+    def back_to_start(self) -> None:
+        self._click(self.over.back)
+

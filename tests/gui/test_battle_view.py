@@ -1,0 +1,274 @@
+"""BattleView phase by phase: what each screen offers and which action each click makes."""
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from core.fistful.battles import (
+    ARMY_SIZE,
+    Attack,
+    ChampionPick,
+    ChooseArmy,
+    ChooseFistful,
+    Claim,
+    Flip,
+    Remove,
+)
+from core.fistful.roster import Fighter
+from core.match import Match
+from gui.controller import MatchController
+from gui.fistful.arena import ArenaView
+from gui.fistful.battle_view import BattleView
+from gui.fistful.scar_map import RegionBoardView, ScarMapView
+from gui.new_game import NewGameDialog
+
+
+@pytest.fixture(autouse=True)
+def no_animations(monkeypatch):
+    monkeypatch.setattr(RegionBoardView, "animations", False)
+
+
+def make_view(qtbot, game_id: str, players: int = 2, seed: int = 5, **options) -> BattleView:
+    game = Match.new(game_id).game
+    setup = msgspec.structs.replace(game.default_setup(players), **options)
+    view = BattleView(MatchController(Match.new(game_id, setup, seed)))
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    return view
+
+
+def advance(view: BattleView, until, rng: random.Random | None = None, limit: int = 2000) -> None:
+    """Random legal play (through the controller) until `until(state)` holds."""
+    rng = rng or random.Random(1)
+    match = view.match
+    for _ in range(limit):
+        if until(match.state):
+            return
+        assert view.controller.apply(match.random_action(rng))
+    raise AssertionError("the wanted situation did not come up")
+
+
+def cheap(view: BattleView, army) -> list[Fighter]:
+    out, points = [], 0
+    for f in sorted(army, key=lambda f: (view.roster.value(f), f)):
+        if len(out) < 6 and points + view.roster.value(f) <= 15:
+            out.append(f)
+            points += view.roster.value(f)
+    return out
+
+
+def test_domination_claims_on_the_arena_with_a_small_map_beside_it(qtbot):
+    view = make_view(qtbot, "domination")
+    assert isinstance(view.board, ArenaView) and isinstance(view.mini_map, ScarMapView)
+    state = view.match.state
+    assert view.page == "board"
+    assert "Player 1: choose a region for your disc" in view.banner.text()
+    assert view.board.selectable == frozenset(view.game.claimable(state))
+    view.click_region("Mar")
+    assert view.match.actions[-1] == Claim(0, "Mar")
+    assert view.board.disc("Mar").owner == 0
+    assert "Held by Player 1" in view.board.tooltip("Mar")
+    assert "Mar" not in view.board.selectable
+    assert "(5 left)" in view.banner.text()
+
+
+def test_all_out_war_claims_counters_on_the_map(qtbot):
+    view = make_view(qtbot, "all-out-war")
+    assert isinstance(view.board, ScarMapView) and view.mini_map is None
+    advance(view, lambda s: s.phase == "claim")
+    assert view.page == "board"
+    assert "choose a region for your counter" in view.banner.text()
+    view.click_region("Azure")
+    assert view.match.actions[-1] == Claim(0, "Azure")
+    assert view.board.counters["Azure"].isVisible()
+
+
+def test_army_builder_is_secret_counts_to_fifteen_and_explains_problems(qtbot):
+    view = make_view(qtbot, "all-out-war")
+    assert view.page == "curtain"
+    view.reveal_curtain()
+    assert view.page == "army"
+    fighters = view.roster.fighters
+    view.pick_army(fighters[:ARMY_SIZE - 1])
+    assert view.army_builder.fighter_count.text() == f"{ARMY_SIZE - 1}/{ARMY_SIZE} fighters"
+    assert "exactly 15" in view.army_builder.problems.text()
+    assert not view.army_builder.confirm.isEnabled()
+    view.pick_army(fighters[:ARMY_SIZE])
+    assert view.army_builder.confirm.isEnabled()
+    view.confirm_army()
+    assert view.match.actions[-1] == ChooseArmy(0, tuple(fighters[:ARMY_SIZE]))
+    assert view.page == "curtain" and view.curtain.name == "Player 2"
+    view.reveal_curtain()
+    assert view.army_builder.selection == ()
+    assert view.army_builder.tokens == {}
+
+
+def test_fistful_picker_offers_only_the_army_and_hides_the_last_pick(qtbot):
+    view = make_view(qtbot, "all-out-war")
+    advance(view, lambda s: s.phase == "fistful")
+    view.reveal_curtain()
+    assert view.page == "pick"
+    army = view.match.state.armies[0]
+    outside = next(f for f in view.roster.fighters if f not in army)
+    assert not view.picker.chip(outside).isVisibleTo(view)
+    assert all(view.picker.chip(f).isVisibleTo(view) for f in army)
+    dear = sorted(army, key=view.roster.value, reverse=True)[:6]
+    view.pick_fistful(dear)
+    points = sum(view.roster.value(f) for f in dear)
+    assert view.picker.point_count.text() == f"{points}/15 points"
+    if points > 15:
+        assert "at most 15 points" in view.picker.problems.text()
+        assert not view.picker.confirm.isEnabled()
+    fistful = cheap(view, army)
+    view.pick_fistful(fistful)
+    assert view.picker.fighter_count.text() == f"{len(fistful)}/6 fighters"
+    view.confirm_fistful()
+    assert view.match.actions[-1] == ChooseFistful(0, tuple(fistful), None)
+    assert view.page == "curtain" and view.curtain.name == "Player 2"
+    view.reveal_curtain()
+    assert view.picker.selection == ()
+    assert not any(view.picker.chip(f).isVisibleTo(view) for f in army if f not in view.match.state.armies[1])
+
+
+def test_a_refused_choice_is_explained_inline(qtbot):
+    view = make_view(qtbot, "all-out-war")
+    advance(view, lambda s: s.phase == "fistful")
+    view.reveal_curtain()
+    stranger = next(f for f in view.roster.fighters if f not in view.match.state.armies[0])
+    assert not view.controller.apply(ChooseFistful(0, (stranger,)))
+    assert view.picker.refused.isVisibleTo(view)
+    assert "not in your army" in view.picker.refused.text()
+    advance(view, lambda s: s.phase == "claim")
+    assert not view.controller.apply(Claim(1, "Mar"))
+    assert view.panel.refused.isVisibleTo(view)
+    assert "turn" in view.panel.refused.text()
+
+
+def test_first_all_out_war_battle_is_chosen_by_the_defender_among_their_regions(qtbot):
+    view = make_view(qtbot, "all-out-war")
+    advance(view, lambda s: s.phase == "attack")
+    state = view.match.state
+    assert "Player 1 defends: choose one of your regions" in view.banner.text()
+    assert view.board.selectable == frozenset(state.owned(0))
+    region = min(state.owned(0))
+    view.click_region(region)
+    assert view.match.actions[-1] == Attack(0, region)
+    assert view.board.highlighted == region
+    assert view.panel.throw_button.isVisibleTo(view)
+
+
+def test_throw_then_flip_choice_then_score_breakdown(qtbot):
+    view = make_view(qtbot, "domination", seed=3, team_victory=True, slaughter=True)
+    advance(view, lambda s: s.phase == "flip", random.Random(8))
+    state = view.match.state
+    flippable = set(view.game.flippable(state))
+    offered = {t.fighter for t in view.clickable_tokens()}
+    assert offered == flippable and offered
+    assert view.panel.skip_button.text() == "Don't flip"
+    fighter = min(offered)
+    view.flip(fighter)
+    assert view.match.actions[-1] == Flip(state.battle.defender, fighter)
+    battle = view.match.state.battle or view.match.state.history[-1]
+    table = view.panel.table
+    assert table.rowCount() == len(battle.throwers)
+    totals = {table.item(r, 0).text().split(" \u00b7 ")[-1]: int(table.item(r, 6).text())
+              for r in range(table.rowCount())}
+    assert totals == {view.match.state.name(p): battle.scores[p].total for p in battle.throwers}
+    assert view.panel.result.text()
+
+
+def test_table_mode_records_the_poses_clicked(qtbot):
+    view = make_view(qtbot, "all-out-war", mode="table")
+    advance(view, lambda s: s.phase == "throw")
+    assert view.panel.record_button.isVisibleTo(view) and not view.panel.throw_button.isVisibleTo(view)
+    pairs = view.poses_to_enter()
+    assert len(pairs) == sum(len(view.match.state.thrown(p)) for p in range(2))
+    assert not view.panel.record_button.isEnabled()
+    for side, f in pairs:
+        view.set_pose(side, f, "back")
+    view.record_throw()
+    battle = view.match.state.battle or view.match.state.history[-1]
+    assert all(x.pose == "back" for landed in battle.landed if landed for x in landed)
+
+
+def test_removal_by_clicking_a_face_down_token(qtbot):
+    view = make_view(qtbot, "all-out-war", seed=9)
+    advance(view, lambda s: s.phase == "remove")
+    state = view.match.state
+    remover = state.to_remove[0]
+    tokens = view.clickable_tokens()
+    assert {t.fighter for t in tokens} == set(view.game.removable(state, remover))
+    assert all(t.pose == "down" for t in tokens)
+    view.remove_first_removable()
+    assert view.match.actions[-1] == Remove(remover, tokens[0].fighter)
+
+
+def test_reselect_is_prefilled_and_keep_makes_the_same_fistful(qtbot):
+    view = make_view(qtbot, "all-out-war", seed=2)
+    advance(view, lambda s: s.phase == "reselect", random.Random(3))
+    view.reveal_curtain()
+    p = view.picker.player
+    current = view.match.view(p).fistfuls[p]
+    assert set(view.picker.selection) == set(current)
+    if view.picker.locked:
+        view.confirm_fistful()
+    else:
+        view.keep_fistful()
+    action = view.match.actions[-1]
+    assert isinstance(action, ChooseFistful) and set(action.fighters) == set(current)
+
+
+def test_ultimate_champion_pick_and_fight(qtbot):
+    view = make_view(qtbot, "domination", seed=1, ultimate_champion=True)
+    advance(view, lambda s: s.phase in ("champion_pick", "over"), random.Random(4))
+    state = view.match.state
+    assert state.phase == "champion_pick"
+    assert view.page == "pick" and view.picker.kind == "champion"
+    p = state.champion.player
+    chosen = sorted(state.armies[p])[:view.picker.need]
+    view.pick_champions(chosen)
+    view.confirm_champions()
+    assert view.match.actions[-1] == ChampionPick(p, tuple(chosen))
+    assert view.page == "board"
+    warlords = [t for (side, f), t in view.panel.tokens.items() if side == "warlords"]
+    assert len(warlords) == 3
+    view.throw()
+    assert view.panel.table.rowCount() == 2
+    assert view.panel.table.item(1, 0).text() == "The Warlords"
+
+
+def test_the_game_ends_on_a_winner_page_and_the_scores_list_every_battle(qtbot):
+    view = make_view(qtbot, "all-out-war", seed=6)
+    scores = view.scores_widget()
+    advance(view, lambda s: s.phase == "over", random.Random(6))
+    state = view.match.state
+    assert view.page == "over"
+    assert view.over.summary.text() == state.result.summary
+    assert scores.table.rowCount() == len(state.history)
+    assert view.over.table.item(0, 0).text() == state.name(state.result.winners[0])
+
+
+@pytest.mark.parametrize("game_id, champion", [("domination", True), ("all-out-war", False)])
+def test_new_game_dialog_offers_the_game_options(qtbot, game_id, champion):
+    dialog = NewGameDialog(game_id)
+    qtbot.addWidget(dialog)
+    assert ("ultimate_champion" in dialog.option_boxes) is champion
+    assert ("first_attacker" in dialog.seat_combos) is champion
+    assert {"hero", "slaughter", "ambush", "team_victory", "frontline"} <= set(dialog.option_boxes)
+    dialog.option_boxes["hero"].setChecked(True)
+    dialog.name_edits[0].setText("Ada")
+    assert dialog.seat_combos["first_defender"].itemText(0) == "1. Ada"
+    dialog.seat_combos["first_defender"].setCurrentIndex(1)
+    dialog.ok_button.click()
+    if champion:
+        assert dialog.result_value() is None
+        assert "must be different players" in dialog.error_label.text()
+        dialog.seat_combos["first_attacker"].setCurrentIndex(0)
+        dialog.ok_button.click()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    setup, _seed = dialog.result_value()
+    assert setup.hero and setup.first_defender == 1
