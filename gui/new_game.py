@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
+    QDoubleSpinBox,
     QColorDialog,
     QComboBox,
     QDialog,
@@ -78,6 +79,7 @@ class NewGameDialog(QDialog):
         labels: dict[str, str] = getattr(module, "OPTION_LABELS", {})
         self.option_boxes: dict[str, QCheckBox] = {}
         self.seat_combos: dict[str, QComboBox] = {}
+        self.value_inputs: dict[str, QSpinBox | QDoubleSpinBox | QComboBox] = {}
         self.setup: Any = None
         self.seed: int | None = None
 
@@ -156,8 +158,9 @@ class NewGameDialog(QDialog):
                 box.setChecked(getattr(default, field))
                 self.option_boxes[field] = box
                 options_layout.addWidget(box)
+        self._add_value_options(module, default, fields, hidden, labels, seats_form)
         options_layout.addLayout(seats_form)
-        options_box.setVisible(bool(self.option_boxes or self.seat_combos))
+        options_box.setVisible(bool(self.option_boxes or self.seat_combos or self.value_inputs))
 
         self.seed_edit = QLineEdit()
         self.seed_edit.setPlaceholderText("Random")
@@ -202,6 +205,37 @@ class NewGameDialog(QDialog):
         self._fill_seats()
         self.adjustSize()
 
+    def _add_value_options(self, module: Any, default: Any, fields: tuple[str, ...], hidden: frozenset[str],
+                           labels: dict[str, str], form: QFormLayout) -> None:
+        """Numbers with a range (`OPTION_RANGES`) get a spin box; fixed sets (`OPTION_CHOICES`) a combo."""
+        ranges: dict[str, tuple[float, float]] = getattr(module, "OPTION_RANGES", {})
+        choices: dict[str, tuple[tuple[Any, str], ...]] = getattr(module, "OPTION_CHOICES", {})
+        for field in fields:
+            if field in hidden or field in self.option_boxes or field in self.seat_combos:
+                continue
+            value = getattr(default, field, None)
+            text = labels.get(field, field.replace("_", " ").capitalize())
+            widget: QSpinBox | QDoubleSpinBox | QComboBox
+            if field in choices:
+                widget = QComboBox(objectName=f"option:{field}")
+                for option, name in choices[field]:
+                    widget.addItem(name, option)
+                widget.setCurrentIndex(max(0, widget.findData(value)))
+            elif field in ranges and isinstance(value, int) and not isinstance(value, bool):
+                widget = QSpinBox(objectName=f"option:{field}")
+                widget.setRange(int(ranges[field][0]), int(ranges[field][1]))
+                widget.setValue(value)
+            elif field in ranges and isinstance(value, float):
+                widget = QDoubleSpinBox(objectName=f"option:{field}")
+                widget.setRange(float(ranges[field][0]), float(ranges[field][1]))
+                widget.setDecimals(2)
+                widget.setSingleStep(0.01)
+                widget.setValue(value)
+            else:
+                continue
+            self.value_inputs[field] = widget
+            form.addRow(text, widget)
+
     def _fill_seats(self) -> None:
         """The seat combos list the players as named now, keeping each choice where it can."""
         count = self.players_spin.value()
@@ -234,6 +268,8 @@ class NewGameDialog(QDialog):
             data[field] = box.isChecked()
         for field, combo in self.seat_combos.items():
             data[field] = combo.currentData()
+        for field, widget in self.value_inputs.items():
+            data[field] = widget.currentData() if isinstance(widget, QComboBox) else widget.value()
         return data
 
     def show_error(self, message: str) -> None:

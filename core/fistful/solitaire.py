@@ -36,6 +36,8 @@ from core.game import (
 FIVE = 5
 THROWS_PER_GAME = 10
 MAX_GAMES = 3
+OPTION_LABELS = {"games": "Games in this session (one score sheet column each)"}
+OPTION_RANGES = {"games": (1, MAX_GAMES)}
 STANDING_BONUS = 50
 MIN_PLAYERS = 1
 MAX_PLAYERS = 1

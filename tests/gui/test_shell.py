@@ -465,3 +465,17 @@ def test_run_opens_the_file_and_cleans_up_the_lock(tmp_path, stand_in, qapp):
     assert run(str(path)) == 0
     assert seen == {"actions": match.actions, "lock": True}
     assert not storage.lock_path().exists()
+
+
+def test_new_game_dialog_offers_numeric_options_from_the_game_module(qtbot):
+    """Solitaire declares a 1-3 game session; the dialog shows a spin box and builds the setup."""
+    from PySide6.QtWidgets import QSpinBox
+
+    dialog = NewGameDialog("solitaire")
+    qtbot.addWidget(dialog)
+    spin = dialog.findChild(QSpinBox, "option:games")
+    assert spin is not None and (spin.minimum(), spin.maximum()) == (1, 3)
+    spin.setValue(3)
+    dialog.accept()
+    setup, _seed = dialog.result_value()
+    assert setup.games == 3
