@@ -39,7 +39,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
     GameInfo("power-spike", "Power Spike", "Power Spike", "2 players",
              "Card-driven miniatures battles on a measured tabletop.", None),
     GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", "2 players",
-             "A secret card duel for gold and sheriff's badges.", None),
+             "A secret card duel for gold and sheriff's badges.", "core.gold.game"),
     GameInfo("impact", "Impact: Battle of Elements", "Impact", "2–5 players",
              "Throw element dice into the cauldron and win matching sets.", None),
 )

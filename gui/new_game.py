@@ -121,10 +121,11 @@ class NewGameDialog(QDialog):
 
         self.mode_buttons: dict[str, QRadioButton] = {}
         self._mode_group = QButtonGroup(self)
-        mode_box = QGroupBox("Throws")
+        mode_title, modes = getattr(module, "MODE_LABELS", ("Throws", MODES))
+        mode_box = QGroupBox(mode_title)
         mode_layout = QVBoxLayout(mode_box)
         current_mode = getattr(default, "mode", "simulated")
-        for mode, text in MODES:
+        for mode, text in modes:
             radio = QRadioButton(text)
             radio.setChecked(mode == current_mode)
             self._mode_group.addButton(radio)

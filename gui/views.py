@@ -12,6 +12,7 @@ VIEWS: dict[str, str] = {
     "solitaire": "gui.solitaire.view:SolitaireView",
     "domination": "gui.fistful.battle_view:BattleView",
     "all-out-war": "gui.fistful.battle_view:BattleView",
+    "fistful-of-gold": "gui.gold.view:GoldView",
 }
 
 

@@ -1,0 +1,55 @@
+"""The winner screen: the result in the winner's colour and every round's gold."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from core.gold.game import GoldState
+from gui.gold.scores import GoldScores
+from gui.throwdown.over import Trophy
+from gui.throwdown.style import PRIMARY_BUTTON
+from gui.widgets.curtain import text_colour_on
+
+
+class GoldOver(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("goldOver")
+        self.trophy = Trophy()
+        self.summary = QLabel(objectName="winnerSummary")
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary.setWordWrap(True)
+        self.scores = GoldScores()
+        self.scores.setFixedWidth(520)
+        self.scores.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.back = QPushButton("Back to start page", objectName="backToStart")
+        self.back.setMinimumHeight(44)
+        self.back.setStyleSheet(PRIMARY_BUTTON)
+        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.back.clicked.connect(self.finished_requested)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(30, 24, 30, 24)
+        lay.setSpacing(10)
+        lay.addStretch(1)
+        lay.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.scores, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addStretch(1)
+
+    def render(self, state: GoldState) -> None:
+        result = state.result
+        single = result is not None and len(result.winners) == 1 and not result.draw
+        colour = state.setup.players[result.winners[0]].colour if single else "#374151"
+        self.trophy.colour = QColor("#f5b301") if single else QColor("#9ca3af")
+        self.trophy.update()
+        self.summary.setText(result.summary if result else "Game over")
+        self.summary.setStyleSheet(f"background: {colour}; color: {text_colour_on(colour).name()};"
+                                   " font-size: 24px; font-weight: 800; border-radius: 12px; padding: 14px 24px;")
+        self.scores.render(state)
+        table = self.scores.table
+        table.setFixedHeight(table.horizontalHeader().height()
+                             + sum(table.rowHeight(r) for r in range(table.rowCount())) + 6)

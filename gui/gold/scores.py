@@ -1,0 +1,56 @@
+"""The scores dock: each round's gold per player and who took the badge."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from core.gold.game import GoldState
+
+HOW = {"gold": "most gold", "final": "final duel", "tie": "nobody (tie)", "mistake": "forbidden card"}
+WON_BG = QColor("#fff4cc")
+
+
+class GoldScores(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("goldScores")
+        self.badges = QLabel(objectName="scoresBadges")
+        self.badges.setWordWrap(True)
+        self.badges.setStyleSheet("font-size: 13px; font-weight: 700; padding: 4px;")
+        self.table = QTableWidget(0, 3, objectName="scoresTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setMinimumSectionSize(50)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.badges)
+        lay.addWidget(self.table, 1)
+
+    def render(self, state: GoldState) -> None:
+        names = [state.name(p) for p in (0, 1)]
+        self.badges.setText("Badges: " + " \u00b7 ".join(f"{names[p]} {state.badges[p]}" for p in (0, 1))
+                            + f"  (first to {state.setup.badges_to_win})")
+        self.table.setHorizontalHeaderLabels([names[0], names[1], "Badge to"])
+        for p in (0, 1):
+            self.table.horizontalHeaderItem(p).setForeground(QBrush(QColor(state.setup.players[p].colour)))
+        rows = [(f"Round {r.number}", r.gold, r.winner, HOW[r.how]) for r in state.rounds]
+        if state.phase == "duel" and state.duels:
+            rows.append((f"Round {state.round} (now)", (state.gold(0), state.gold(1)), None, "playing"))
+        self.table.setRowCount(len(rows))
+        self.table.setVerticalHeaderLabels([r[0] for r in rows])
+        for i, (_, gold, winner, how) in enumerate(rows):
+            for p in (0, 1):
+                item = QTableWidgetItem(str(gold[p]))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if winner == p:
+                    item.setBackground(QBrush(WON_BG))
+                self.table.setItem(i, p, item)
+            text = names[winner] if winner is not None else "\u2014"
+            item = QTableWidgetItem(f"{text} ({how})" if how != "playing" else "\u2026")
+            item.setToolTip(how)
+            self.table.setItem(i, 2, item)
+        self.table.resizeRowsToContents()

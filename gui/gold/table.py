@@ -1,0 +1,301 @@
+"""The duel table: both rows of played cards with their gold, the gold aside, badges, discards,
+and the hand of whoever chooses now (or, in table mode, both hands as entry pads).
+
+It only draws a state and reports clicks; the view turns clicks into actions.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy,
+                               QVBoxLayout, QWidget)
+
+from core.gold.cards import CARDS, HIDDEN, card_name, forbidden_reason, is_forbidden
+from core.gold.game import Duel, GoldState
+from gui.gold.cards import BadgeStrip, CardWidget, CoinPile
+from gui.throwdown.style import PRIMARY_BUTTON
+
+ROW_CARD = QSize(70, 100)
+HAND_CARD = QSize(84, 120)
+MINI_CARD = QSize(30, 44)
+REFUSAL_STYLE = ("QLabel { color: #8b1a10; background: #fdecea; border: 1px solid #f2b8b0;"
+                 " border-radius: 6px; padding: 6px; font-size: 13px; }")
+
+
+def clear(layout: QLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget()
+        if widget is not None:
+            widget.hide()
+            widget.setParent(None)
+            widget.deleteLater()
+        elif item.layout() is not None:
+            clear(item.layout())
+
+
+class PlayerRow(QFrame):
+    """One player's side: name, badges, round gold, hand size, discards, and the cards played."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("goldRow")
+        self.name = QLabel(objectName="rowName")
+        self.badges = BadgeStrip()
+        self.gold = QLabel(objectName="rowGold")
+        self.hand = QLabel(objectName="rowHand")
+        self.discard_label = QLabel("Discards:")
+        self.discard_label.setStyleSheet("color: #6b7280; font-size: 11px;")
+        self.discard_box = QHBoxLayout()
+        self.discard_box.setSpacing(3)
+        info = QVBoxLayout()
+        info.setSpacing(3)
+        info.addWidget(self.name)
+        info.addWidget(self.badges)
+        info.addWidget(self.gold)
+        info.addWidget(self.hand)
+        self.hand_box = QHBoxLayout()
+        self.hand_box.setSpacing(2)
+        info.addLayout(self.hand_box)
+        info.addWidget(self.discard_label)
+        info.addLayout(self.discard_box)
+        info.addStretch(1)
+        info_box = QWidget()
+        info_box.setLayout(info)
+        info_box.setFixedWidth(220)
+        self.cards = QHBoxLayout()
+        self.cards.setSpacing(8)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        lay.addWidget(info_box)
+        lay.addLayout(self.cards, 1)
+        self.card_widgets: list[CardWidget] = []
+        self.discard_widgets: list[CardWidget] = []
+
+    def render(self, state: GoldState, p: int, duels: tuple[Duel, ...], gold: int) -> None:
+        colour = state.setup.players[p].colour
+        self.setStyleSheet(f"#goldRow {{ background: #fffdf7; border: 2px solid {colour}; border-radius: 10px; }}")
+        self.name.setText(state.name(p))
+        self.name.setStyleSheet(f"color: {colour}; font-size: 18px; font-weight: 800;")
+        self.badges.set_badges(state.badges[p], state.setup.badges_to_win)
+        self.gold.setText(f"Gold this round: {gold}")
+        self.gold.setStyleSheet("font-size: 13px; font-weight: 600; color: #6b4f00;")
+        n = len(state.hands[p])
+        self.hand.setText(f"In hand: {n} card{'s' if n != 1 else ''}")
+        self.hand.setStyleSheet("font-size: 12px; color: #374151;")
+        clear(self.hand_box)
+        for c in state.hands[p]:
+            if c == HIDDEN:
+                back = CardWidget(HIDDEN, colour, MINI_CARD)
+                back.setToolTip(f"{state.name(p)}'s hand: {n} card{'s' if n != 1 else ''}")
+                self.hand_box.addWidget(back)
+        self.hand_box.addStretch(1)
+        clear(self.discard_box)
+        self.discard_widgets = []
+        for c in state.discards[p]:
+            mini = CardWidget(c, colour, MINI_CARD)
+            self.discard_widgets.append(mini)
+            mini.setToolTip("Face down" if c == HIDDEN else f"Discarded: {card_name(c)}")
+            self.discard_box.addWidget(mini)
+        self.discard_box.addStretch(1)
+        clear(self.cards)
+        self.card_widgets = []
+        for d in duels:
+            w = CardWidget(d.cards[p], colour, ROW_CARD)
+            w.gold = d.paid if d.winner == p else 0
+            w.dim = d.mistakes[p]
+            tip = card_name(d.cards[p]) + (" (final duel)" if d.final else "")
+            if w.gold:
+                tip += f": won {d.paid} gold"
+            if d.mistakes[p]:
+                tip += ": not allowed, the round was lost"
+            w.setToolTip(tip)
+            self.card_widgets.append(w)
+            self.cards.addWidget(w)
+        if not duels:
+            empty = QLabel("No card played yet this round.")
+            empty.setStyleSheet("color: #9ca3af; font-style: italic;")
+            self.cards.addWidget(empty)
+        self.cards.addStretch(1)
+
+
+class HandPanel(QFrame):
+    """The cards a player may choose from; forbidden ones greyed out, with why."""
+
+    def __init__(self, on_card: Callable[[int, int], None], on_discard: Callable[[int, tuple[int, ...]], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handPanel")
+        self.setStyleSheet("#handPanel { background: #efe6d2; border-radius: 10px; }")
+        self._on_card = on_card
+        self._on_discard = on_discard
+        self.rows = QVBoxLayout(self)
+        self.rows.setContentsMargins(12, 8, 12, 8)
+        self.rows.setSpacing(4)
+        self.cards: dict[tuple[int, int], CardWidget] = {}
+        self.selection: list[int] = []
+        self.discard_player: int | None = None
+        self.confirm: QPushButton | None = None
+        self.reasons: dict[int, QLabel] = {}
+
+    def show_discard(self, state: GoldState, p: int) -> None:
+        self._reset()
+        self.discard_player = p
+        self._title(f"{state.name(p)}: choose 2 cards to put out of the game "
+                    f"({'face up' if state.setup.open_discards else 'face down'}).")
+        row = self._card_row(state, p, state.hands[p], lambda c, pp=p: self._toggle(c))
+        self.confirm = QPushButton("Discard the 2 chosen cards", objectName="confirmDiscard")
+        self.confirm.setStyleSheet(PRIMARY_BUTTON)
+        self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.confirm.clicked.connect(lambda: self._on_discard(p, tuple(self.selection)))
+        self.confirm.setEnabled(False)
+        row.addStretch(1)
+        self.rows.addWidget(self.confirm, 0, Qt.AlignmentFlag.AlignLeft)
+
+    def show_choice(self, state: GoldState, seats: tuple[int, ...], table: bool) -> None:
+        self._reset()
+        for p in seats:
+            duel_no = len(state.duels) + 1
+            if table:
+                self._title(f"Enter the card {state.name(p)} played in duel {duel_no}:")
+            else:
+                self._title(f"{state.name(p)}: choose your card for duel {duel_no} of {state.duels_this_round}.")
+            row = self._card_row(state, p, state.hands[p], lambda c, pp=p: self._on_card(pp, c), forbid=True,
+                                 table=table)
+            row.addStretch(1)
+            reason = QLabel(objectName=f"forbiddenReason{p}")
+            reason.setStyleSheet("color: #8b1a10; font-size: 13px;")
+            prev = state.previous(p)
+            bad = [c for c in state.hands[p] if is_forbidden(c, prev)]
+            if bad:
+                text = forbidden_reason(bad[0], prev) + "."
+                if table:
+                    text += f" Entering it means {state.name(p)} loses the round."
+                reason.setText(text)
+            reason.setVisible(bool(bad))
+            self.reasons[p] = reason
+            self.rows.addWidget(reason)
+
+    def show_waiting(self, text: str) -> None:
+        self._reset()
+        self._title(text)
+
+    def _reset(self) -> None:
+        clear(self.rows)
+        self.cards = {}
+        self.selection = []
+        self.discard_player = None
+        self.confirm = None
+        self.reasons = {}
+
+    def _title(self, text: str) -> None:
+        label = QLabel(text, objectName="handTitle")
+        label.setWordWrap(True)
+        label.setStyleSheet("font-size: 15px; font-weight: 700; color: #3b2f1e;")
+        self.rows.addWidget(label)
+
+    def _card_row(self, state: GoldState, p: int, hand: tuple[int, ...], clicked: Callable[[int], None],
+                  forbid: bool = False, table: bool = False) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        prev = state.previous(p) if forbid else None
+        for c in sorted(hand, key=lambda c: CARDS.index(c) if c in CARDS else 99):
+            w = CardWidget(c, state.setup.players[p].colour, HAND_CARD)
+            bad = is_forbidden(c, prev)
+            w.blocked = bad
+            w.set_clickable(not bad or table)
+            if bad:
+                w.setToolTip(forbidden_reason(c, prev) + ("; entering it loses the round" if table else ""))
+            else:
+                w.setToolTip(f"Play {card_name(c)}" if forbid else f"Discard {card_name(c)}")
+            w.clicked.connect(clicked)
+            self.cards[(p, c)] = w
+            row.addWidget(w)
+        self.rows.addLayout(row)
+        return row
+
+    def _toggle(self, card: int) -> None:
+        if card in self.selection:
+            self.selection.remove(card)
+        elif len(self.selection) < 2:
+            self.selection.append(card)
+        for (p, c), w in self.cards.items():
+            w.selected = c in self.selection
+            w.update()
+        if self.confirm is not None:
+            self.confirm.setEnabled(len(self.selection) == 2)
+
+
+class GoldTable(QWidget):
+    def __init__(self, on_card: Callable[[int, int], None], on_discard: Callable[[int, tuple[int, ...]], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("goldTable")
+        self.header = QLabel(objectName="goldHeader")
+        self.header.setStyleSheet("font-size: 16px; font-weight: 700; color: #3b2f1e;")
+        self.box = QLabel(objectName="goldBox")
+        self.box.setStyleSheet("font-size: 13px; color: #6b4f00;")
+        self.rows = (PlayerRow(), PlayerRow())
+        self.aside = CoinPile()
+        self.aside_label = QLabel("Aside:", objectName="asideLabel")
+        self.aside_label.setStyleSheet("color: #6b7280;")
+        self.sentence = QLabel(objectName="duelSentence")
+        self.sentence.setWordWrap(True)
+        self.sentence.setStyleSheet("font-size: 14px; font-weight: 600; color: #1f2937;")
+        self.sentence.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.hand = HandPanel(on_card, on_discard)
+        self.refusal = QLabel(objectName="goldRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet(REFUSAL_STYLE)
+        self.refusal.hide()
+
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.box)
+        middle = QHBoxLayout()
+        middle.setContentsMargins(10, 0, 10, 0)
+        middle.addWidget(self.aside_label)
+        middle.addWidget(self.aside)
+        middle.addSpacing(12)
+        middle.addWidget(self.sentence, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(16, 12, 16, 12)
+        lay.setSpacing(8)
+        lay.addLayout(top)
+        lay.addWidget(self.rows[0])
+        lay.addLayout(middle)
+        lay.addWidget(self.rows[1])
+        lay.addWidget(self.hand)
+        lay.addWidget(self.refusal)
+        lay.addStretch(1)
+
+    def render(self, state: GoldState, sentence: str) -> None:
+        """Draw the rows: this round's duels, or the round just finished if none is played yet."""
+        duels = state.duels
+        gold = (state.gold(0), state.gold(1))
+        aside = state.aside
+        if state.phase == "discard":
+            self.header.setText("Set-up: each player puts 2 of their 9 cards out of the game")
+        elif state.phase == "over":
+            self.header.setText(f"Game over after {len(state.rounds)} rounds")
+        else:
+            self.header.setText(f"Round {state.round} \u00b7 {len(state.hands[0])} cards each \u00b7 "
+                                f"duel {len(duels) + 1} of {state.duels_this_round}")
+        if not duels and state.rounds:
+            last = state.rounds[-1]
+            duels = last.duels
+            gold = last.gold
+            aside = sum(d.paid for d in duels if d.winner is None and not any(d.mistakes))
+            self.header.setText(self.header.text() + f"  (showing round {last.number}, just finished)")
+        self.box.setText(f"Gold in the box: {state.supply} of 30")
+        for p in (0, 1):
+            self.rows[p].render(state, p, duels, gold[p])
+        self.aside.set_count(aside)
+        self.aside_label.setVisible(aside > 0)
+        self.aside.setVisible(aside > 0)
+        self.sentence.setText(sentence)
+
+    def set_refusal(self, reason: str) -> None:
+        self.refusal.setText(reason)
+        self.refusal.setVisible(bool(reason))
