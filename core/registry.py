@@ -41,7 +41,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
     GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", "2 players",
              "A secret card duel for gold and sheriff's badges.", "core.gold.game"),
     GameInfo("impact", "Impact: Battle of Elements", "Impact", "2–5 players",
-             "Throw element dice into the cauldron and win matching sets.", None),
+             "Throw element dice into the cauldron and win matching sets.", "core.impact.game"),
 )
 
 INFO: dict[str, GameInfo] = {g.id: g for g in CATALOGUE}

@@ -593,10 +593,13 @@ class MainWindow(QMainWindow):
         def name(i: int) -> str:
             return names[i] if 0 <= i < len(names) else f"Player {i + 1}"
 
-        if actor == CHANCE:
+        phase_text = getattr(match.game, "phase_text", None)
+        if phase_text is not None:
+            turn = phase_text(match.state)
+        elif actor == CHANCE:
             turn = "Time to throw"
         elif isinstance(actor, Simultaneous):
-            turn = "Choosing in secret: " + ", ".join(name(i) for i in actor.players)
+            turn = "Waiting for " + ", ".join(name(i) for i in actor.players)
         elif isinstance(actor, int):
             turn = f"{name(actor)} to play"
         else:

@@ -8,11 +8,12 @@ from PySide6.QtWidgets import QWidget
 from gui.controller import MatchController
 
 VIEWS: dict[str, str] = {
+    "fistful-of-gold": "gui.gold.view:GoldView",
     "throwdown": "gui.throwdown.view:ThrowdownView",
     "solitaire": "gui.solitaire.view:SolitaireView",
     "domination": "gui.fistful.battle_view:BattleView",
     "all-out-war": "gui.fistful.battle_view:BattleView",
-    "fistful-of-gold": "gui.gold.view:GoldView",
+    "impact": "gui.impact.view:ImpactView",
 }
 
 

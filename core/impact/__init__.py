@@ -1,0 +1,1 @@
+"""Impact: Battle of Elements — element dice thrown into a cauldron."""

@@ -1,0 +1,1 @@
+"""The Impact screens: cauldron, supplies, races, table entry and the winner."""

@@ -1,0 +1,97 @@
+"""The winner screen: the Master of Elements and, for a tournament, the table of points lost."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButton, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from core.impact.game import ImpactState
+from gui.impact.symbols import INK, PRIMARY
+from gui.throwdown.over import Trophy
+
+
+def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:
+    """Points each player lost in each game (the records hold running totals)."""
+    rows, before = [], (0,) * state.players
+    for g in state.games:
+        rows.append(tuple(a - b for a, b in zip(g.lost, before)))
+        before = g.lost
+    return rows
+
+
+class WinnerPage(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("winnerPage")
+        self.trophy = Trophy()
+        self.title = QLabel("Master of Elements", objectName="winnerTitle")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setStyleSheet(f"color: {INK}; font-size: 20px; letter-spacing: 2px;")
+        self.name = QLabel(objectName="winnerName")
+        self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary = QLabel(objectName="winnerSummary")
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet(f"color: {INK}; font-size: 15px;")
+        self.table = QTableWidget(0, 0, objectName="tournamentTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setMinimumWidth(620)
+        self.table.setMaximumWidth(820)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.back = QPushButton("Back to the games", objectName="winnerBack")
+        self.back.setStyleSheet(PRIMARY)
+        self.back.clicked.connect(self.finished_requested)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(30, 30, 30, 30)
+        lay.addStretch(1)
+        lay.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.title)
+        lay.addWidget(self.name)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addStretch(1)
+
+    def render(self, state: ImpactState) -> None:
+        result = state.result
+        winners = result.winners if result else ()
+        colour = state.setup.players[winners[0]].colour if winners else INK
+        self.title.setText("Tournament of the Elements" if state.setup.tournament else "Master of Elements")
+        self.name.setText(" & ".join(state.name(p) for p in winners))
+        self.name.setStyleSheet(f"color: {colour}; font-size: 44px; font-weight: 800;")
+        self.summary.setText(result.summary if result else "")
+        if state.setup.tournament:
+            per_game = points_per_game(state)
+            headers = [f"Game {g.number}\nwon by {state.name(g.winner)}" for g in state.games] + ["Total\nlost"]
+            self.table.setColumnCount(len(headers))
+            self.table.setHorizontalHeaderLabels(headers)
+            self.table.setRowCount(state.players)
+            self.table.setVerticalHeaderLabels([state.name(p) for p in range(state.players)])
+            for p in range(state.players):
+                values = [str(row[p]) for row in per_game] + [str(state.lost[p])]
+                for c, v in enumerate(values):
+                    item = QTableWidgetItem(v)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    if p in winners:
+                        item.setBackground(QBrush(QColor("#fff3c4")))
+                    self.table.setItem(p, c, item)
+        else:
+            record = state.games[-1] if state.games else None
+            order = ([record.winner] + list(reversed(record.out_order))) if record else []
+            self.table.setColumnCount(1)
+            self.table.setHorizontalHeaderLabels(["Player"])
+            self.table.setRowCount(len(order))
+            self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(order))])
+            for row, p in enumerate(order):
+                item = QTableWidgetItem(state.name(p) + (" \u2014 Master of Elements" if row == 0 else ""))
+                item.setForeground(QBrush(QColor(state.setup.players[p].colour)))
+                self.table.setItem(row, 0, item)
+        self.table.resizeRowsToContents()
+        height = self.table.horizontalHeader().sizeHint().height() + sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        self.table.setFixedHeight(height + 6)

@@ -1,0 +1,286 @@
+"""ImpactView: the cauldron, everyone's supply, the throw buttons, races and the winner.
+
+Everything is redrawn from `controller.match` on `changed`; the view keeps only UI state
+(dice selected for tipping, a race in progress, table-mode entries). In simulated mode a
+player's throw, tip or storm race is followed at once by chance's landing, so one click
+throws a die. Nothing in Impact is secret, so no curtain is needed between players.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
+                               QVBoxLayout, QWidget)
+
+from core.game import CHANCE
+from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, ImpactState, Landing, RaceResult,
+                              StartingDie, Stop, Throw, Tip)
+from gui.controller import MatchController
+from gui.impact.cauldron import CauldronWidget
+from gui.impact.entry import TableEntry
+from gui.impact.over import WinnerPage
+from gui.impact.race import RacePage
+from gui.impact.scores import ImpactScores
+from gui.impact.supplies import SupplyStrip
+from gui.impact.symbols import BUTTON, INK, PAGE_BG, PANEL_BG, PRIMARY
+
+ROLL_TEXT = {"start": "Throw the starting die", "tip": "Tip the dice", "landing": "Let the dice land"}
+
+
+class ImpactView(QWidget):
+    finished_requested = Signal()
+
+    def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("impactView")
+        self.controller = controller
+        self._scores: ImpactScores | None = None
+
+        self.supplies = SupplyStrip()
+        self.cauldron = CauldronWidget()
+        self.cauldron.selection_changed.connect(self._update_tip_button)
+
+        self.status = QLabel(objectName="impactStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet(f"color: {INK}; font-size: 17px; font-weight: 700;")
+        self.events = QLabel(objectName="impactEvents")
+        self.events.setWordWrap(True)
+        self.events.setStyleSheet("color: #ffd27a; font-size: 14px;")
+        self.powers = QLabel(objectName="impactPowers")
+        self.powers.setWordWrap(True)
+        self.powers.setStyleSheet("color: #c9b8ff; font-size: 13px;")
+        self.source = QComboBox(objectName="throwSource")
+        self.cautious_button = self._button("Cautious drop", "cautiousButton",
+                                            "Drop one die gently: small chance to miss, never disturbs the cauldron.")
+        self.reckless_button = self._button("Reckless throw", "recklessButton",
+                                            "Throw with abandon: more likely to miss, may knock dice over.")
+        self.tip_button = self._button("Tip dice", "tipButton",
+                                       "Click dice in the cauldron, then tip them to a side face before you throw.")
+        self.stop_button = self._button("Stop (end turn)", "stopButton", "No matches: end your turn.")
+        self.roll_button = self._button("Throw", "rollButton", "", primary=True)
+        self.entry = TableEntry()
+        self.entry.setStyleSheet(f"QLabel {{ color: {INK}; }}")
+        self.record_button = self._button("Record", "recordButton", "Record what the dice show.", primary=True)
+        self.refusal = QLabel(objectName="impactRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #ffb4a8; font-size: 13px;")
+        self.cautious_button.clicked.connect(lambda: self._on_throw(CAUTIOUS))
+        self.reckless_button.clicked.connect(lambda: self._on_throw(RECKLESS))
+        self.tip_button.clicked.connect(self._on_tip)
+        self.stop_button.clicked.connect(self._on_stop)
+        self.roll_button.clicked.connect(self._on_roll)
+        self.record_button.clicked.connect(self._on_record)
+
+        for label in (self.status, self.events, self.powers, self.refusal):
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.MinimumExpanding)
+        side = QFrame(objectName="impactSide")
+        side.setFixedWidth(320)
+        side.setStyleSheet(f"#impactSide {{ background: {PANEL_BG}; border-radius: 12px; }}")
+        col = QVBoxLayout(side)
+        col.setContentsMargins(14, 14, 14, 14)
+        col.setSpacing(8)
+        for w in (self.status, self.events, self.powers, self.source, self.cautious_button, self.reckless_button,
+                  self.tip_button, self.stop_button, self.roll_button, self.entry, self.record_button,
+                  self.refusal):
+            col.addWidget(w)
+        col.addStretch(1)
+
+        board = QWidget(objectName="impactBoard")
+        middle = QHBoxLayout()
+        middle.addWidget(self.cauldron, 1)
+        middle.addWidget(side)
+        board_lay = QVBoxLayout(board)
+        board_lay.setContentsMargins(10, 8, 10, 10)
+        board_lay.addWidget(self.supplies)
+        board_lay.addLayout(middle, 1)
+        self.board = board
+
+        self.race = RacePage()
+        self.race.finished_race.connect(self._on_race)
+        self.winner = WinnerPage()
+        self.winner.finished_requested.connect(self.finished_requested)
+        self.stack = QStackedWidget(objectName="impactStack")
+        for page in (self.board, self.race, self.winner):
+            self.stack.addWidget(page)
+        self.setStyleSheet(f"#impactView, #impactBoard, #racePage, #winnerPage {{ background: {PAGE_BG}; }}")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+
+        controller.changed.connect(self.refresh)
+        controller.refused.connect(self.refusal.setText)
+        self.refresh()
+
+    def _button(self, text: str, name: str, tip: str, primary: bool = False) -> QPushButton:
+        b = QPushButton(text, objectName=name)
+        b.setStyleSheet(PRIMARY if primary else BUTTON)
+        b.setCursor(Qt.CursorShape.PointingHandCursor)
+        b.setToolTip(tip)
+        return b
+
+    @property
+    def match(self):
+        return self.controller.match
+
+    @property
+    def page(self) -> str:
+        """Which screen shows: 'board', 'race' or 'over'."""
+        return {self.board: "board", self.race: "race", self.winner: "over"}[self.stack.currentWidget()]
+
+    def scores_widget(self) -> QWidget:
+        if self._scores is None:
+            self._scores = ImpactScores()
+            self._scores.render(self.match.state)
+        return self._scores
+
+    # --- drawing ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        state: ImpactState = self.match.state
+        self.refusal.setText("")
+        if self._scores is not None:
+            self._scores.render(state)
+        if state.phase == "over":
+            self.winner.render(state)
+            self.stack.setCurrentWidget(self.winner)
+            return
+        if state.phase == "race":
+            self.race.start(state, GAME.race_presses(state))
+            self.stack.setCurrentWidget(self.race)
+            self.race.setFocus()
+            return
+        self.stack.setCurrentWidget(self.board)
+        self._render_board(state)
+
+    def _render_board(self, state: ImpactState) -> None:
+        simulated = self.match.mode == "simulated"
+        chance = self.match.actor == CHANCE
+        self.supplies.render(state)
+        last = self.match.actions[-1] if self.match.actions else None
+        fresh = 0
+        if isinstance(last, Landing):
+            fresh = min(len(last.faces), len(state.cauldron)) if not state.taken else 0
+        elif isinstance(last, StartingDie):
+            fresh = 1
+        caption = f"Game {state.game + 1} of {state.players}" if state.setup.tournament else ""
+        self.cauldron.render(state.cauldron, fresh, state.flying, state.tipping, caption)
+        self.events.setText(" ".join(state.events))
+        self.events.setVisible(bool(state.events))
+        self.powers.setText(("Activated: " + ", ".join(POWER_NAMES[e] for e in state.activated))
+                            if state.activated else "")
+        self.powers.setVisible(bool(state.activated))
+        name = state.name(state.active)
+        if state.phase == "start":
+            self.status.setText(f"{name} throws the starting die into the cauldron.")
+        elif state.phase == "tip":
+            self.status.setText("The tipped dice are falling\u2026")
+        elif state.phase == "landing":
+            self.status.setText(f"{state.flying} {'die is' if state.flying == 1 else 'dice are'} in the air\u2026")
+        elif state.big_bang:
+            self.status.setText(f"BIG BANG! {name} must throw all {state.dice(state.active)} dice at once.")
+        elif state.throws:
+            self.status.setText(f"{name}: no matches. Throw again or stop.")
+        else:
+            self.status.setText(f"{name}'s turn: throw a die into the cauldron.")
+        turn = state.phase == "turn"
+        options = GAME.throw_options(state)
+        self.cautious_button.setVisible(turn)
+        self.reckless_button.setVisible(turn)
+        self.cautious_button.setEnabled(bool(options))
+        self.reckless_button.setEnabled(bool(options))
+        self.cautious_button.setText("Big Bang: cautious drop" if state.big_bang else "Cautious drop")
+        self.reckless_button.setText("Big Bang: reckless throw" if state.big_bang else "Reckless throw")
+        self.stop_button.setVisible(turn)
+        self.stop_button.setEnabled(GAME.may_stop(state))
+        self.tip_button.setVisible(turn and not state.big_bang)
+        self.cauldron.set_selectable(GAME.may_tip(state))
+        self._update_tip_button()
+        sources = sorted({t.pile for t in options if not state.big_bang})
+        self.source.blockSignals(True)
+        self.source.clear()
+        for src in sources:
+            self.source.addItem("a loose die" if src == LOOSE else f"boulder pile of {state.piles[state.active][src]}",
+                                src)
+        self.source.blockSignals(False)
+        self.source.setVisible(turn and len(sources) > 1)
+        self.roll_button.setVisible(chance and simulated)
+        self.roll_button.setText(ROLL_TEXT.get(state.phase, "Throw"))
+        table_entry = chance and not simulated
+        if table_entry:
+            self.entry.show_for(state)
+        self.entry.setVisible(table_entry)
+        self.record_button.setVisible(table_entry)
+
+    def _update_tip_button(self) -> None:
+        n = len(self.cauldron.selected)
+        state = self.match.state
+        self.tip_button.setText(f"Tip {n} selected {'die' if n == 1 else 'dice'}" if n else "Tip dice (click dice first)")
+        self.tip_button.setEnabled(bool(n) and GAME.may_tip(state))
+
+    # --- gestures -> actions ----------------------------------------------------------
+    def _then_chance(self) -> None:
+        if self.match.mode == "simulated" and self.match.actor == CHANCE and self.match.state.phase != "start":
+            self.controller.play_chance()
+
+    def _on_throw(self, style: str) -> None:
+        state = self.match.state
+        pile = self.source.currentData() if self.source.count() and not state.big_bang else LOOSE
+        if self.controller.apply(Throw(state.active, style, LOOSE if pile is None else pile)):
+            self._then_chance()
+
+    def _on_tip(self) -> None:
+        dice = tuple(sorted(self.cauldron.selected))
+        if self.controller.apply(Tip(self.match.state.active, dice)):
+            self._then_chance()
+
+    def _on_stop(self) -> None:
+        self.controller.apply(Stop(self.match.state.active))
+
+    def _on_roll(self) -> None:
+        self.controller.play_chance()
+
+    def _on_record(self) -> None:
+        action = self.entry.action()
+        if action is not None:
+            self.controller.apply(action)
+
+    def _on_race(self, order: tuple) -> None:
+        if self.controller.apply(RaceResult(tuple(order))):
+            self._then_chance()
+        else:
+            self.race.state = None
+            self.refresh()
+
+    # --- driving by clicks (integration tests, demos) ------------------------------------
+    def _click(self, widget: QWidget) -> None:
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+    def cautious(self) -> None:
+        self._click(self.cautious_button)
+
+    def reckless(self) -> None:
+        self._click(self.reckless_button)
+
+    def stop(self) -> None:
+        self._click(self.stop_button)
+
+    def roll(self) -> None:
+        self._click(self.roll_button)
+
+    def record(self) -> None:
+        self._click(self.record_button)
+
+    def click_die(self, i: int) -> None:
+        QTest.mouseClick(self.cauldron, Qt.MouseButton.LeftButton, pos=self.cauldron.die_rect(i).center().toPoint())
+
+    def tip(self) -> None:
+        self._click(self.tip_button)
+
+    def race_key(self, player: int) -> None:
+        from gui.impact.race import RACE_KEYS
+        QTest.keyClick(self.race, RACE_KEYS[player][0])
+
+    def computer_finishes_race(self) -> None:
+        self._click(self.race.computer)
+
+    def back_to_start(self) -> None:
+        self._click(self.winner.back)
