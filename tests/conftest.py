@@ -1,3 +1,11 @@
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from hypothesis import settings  # noqa: E402
+
+# CI runs the same examples every time (a failure there is reproducible), with no per-example deadline
+# (the machine has 2 cores shared with Qt tests).
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
