@@ -1,1 +1,4 @@
-"""Widgets for Power Spike: the army builder now; the tabletop and combat views build on it."""
+"""Power Spike widgets: the army builder, the measured tabletop, the card and combat panels.
+
+They show plain data from core.powerspike and report gestures; the rules decide everything.
+"""

@@ -1,0 +1,1 @@
+"""Power Spike data: unit profiles, formations and armies, ready-made rosters."""
