@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
@@ -32,6 +32,9 @@ from core.fistful.throws import POSES, Landed, is_face_up, throw_fistful
 from core.fistful.throwdown import DEFAULT_COLOURS, MAX_FIGHTERS, MAX_POINTS, random_fistful
 from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode,
                        validate_players)
+
+if TYPE_CHECKING:
+    from maps.scar import ScarMap
 
 Variant = Literal["domination", "all-out-war"]
 
@@ -242,10 +245,21 @@ class BattleGame:
         self.id = variant
         self.title = "Domination!" if variant == "domination" else "All-Out War!"
         self._roster = roster
+        self._board: ScarMap | None = None
 
     @property
     def roster(self) -> Roster:
         return self._roster or default_roster()
+
+    def board(self) -> ScarMap:
+        """The map of Scar, checked once against the roster: every fighter's home region is on it."""
+        if self._board is None:
+            from maps.scar import default_scar, validate_home_regions
+
+            scar = default_scar()
+            validate_home_regions(scar, self.roster.regions)
+            self._board = scar
+        return self._board
 
     @property
     def region_word(self) -> str:
@@ -325,9 +339,7 @@ class BattleGame:
             return [r for r, o in open_regions if o == player]
         targets = [r for r, o in open_regions if o is not None and o != player and not state.out[o]]
         if state.setup.frontline:
-            from maps.scar import default_scar
-
-            scar = default_scar()
+            scar = self.board()
             own = set(state.owned(player))
             front = [r for r in targets if own.intersection(scar.neighbours(r))]
             if front:

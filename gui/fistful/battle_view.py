@@ -82,7 +82,7 @@ class BattleView(QWidget):
         self.picker.confirm_requested.connect(self._on_confirm_pick)
         self.picker.keep_button.clicked.connect(self._on_keep)
         self.board_page = self._build_board_page()
-        final = ArenaView() if self.domination else ScarMapView()
+        final = ArenaView(self.game.board()) if self.domination else ScarMapView(self.game.board())
         final.setObjectName("finalBoard")
         self.over = BattleOverPage(final)
         self.over.finished_requested.connect(self.finished_requested)
@@ -108,12 +108,12 @@ class BattleView(QWidget):
         self.sub_banner.setWordWrap(True)
         self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
         if self.domination:
-            self.board: ArenaView | ScarMapView = ArenaView()
-            self.mini_map: ScarMapView | None = ScarMapView()
+            self.board: ArenaView | ScarMapView = ArenaView(self.game.board())
+            self.mini_map: ScarMapView | None = ScarMapView(self.game.board())
             self.mini_map.setObjectName("miniMap")
             self.mini_map.setMinimumSize(200, 150)
         else:
-            self.board = ScarMapView()
+            self.board = ScarMapView(self.game.board())
             self.mini_map = None
         self.board.setObjectName("battleBoard")
         self.board.region_clicked.connect(self._on_region)

@@ -306,3 +306,21 @@ def test_without_frontline_any_opponent_region(variant):
     match = frontline(variant, on=False)
     assert set(match.game.attackable(match.state, 1)) == set(match.state.owned(0))
     attack(match, "Molobog", 1)
+
+
+def test_the_board_is_checked_against_the_roster_home_regions():
+    """A roster whose fighters come from a region the map lacks is refused when the board is first needed."""
+    import dataclasses
+
+    import pytest as _pytest
+
+    from core.fistful.battles import BattleGame
+    from core.fistful.roster import default_roster
+    from maps.datafile import DataError
+    from maps.scar import default_scar
+
+    assert BattleGame("all-out-war").board() is default_scar()
+    roster = default_roster()
+    odd = dataclasses.replace(roster, regions=roster.regions[:-1] + ("Atlantis",))
+    with _pytest.raises(DataError, match="Atlantis"):
+        BattleGame("all-out-war", roster=odd).board()
