@@ -22,6 +22,8 @@ LICENCES: tuple[tuple[str, str], ...] = (
     ("networkx", "BSD-3-Clause"),
     ("msgspec", "BSD-3-Clause"),
     ("platformdirs", "MIT"),
+    ("numpy (used by shapely)", "BSD-3-Clause"),
+    ("Python (inside the installed app)", "PSF-2.0"),
 )
 
 
@@ -65,7 +67,8 @@ class AboutDialog(QDialog):
             "<p style='margin-bottom:4px'>Built with these libraries, under their licences:</p>"
             f"<table cellspacing='2'>{rows}</table>"
             "<p style='color:#555'>Qt and GEOS are used as shared libraries under the LGPL; "
-            "you may replace them with your own builds.</p>")
+            "you may replace them with your own builds. The installed app carries the licence "
+            "texts in its <i>licenses</i> folder.</p>")
         self.licences_label.setWordWrap(True)
 
         text = QVBoxLayout()

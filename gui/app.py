@@ -12,6 +12,7 @@ def _application() -> QApplication:
     app.setApplicationName("Battlebox")
     app.setOrganizationName("Battlebox")
     app.setApplicationDisplayName("Battlebox")
+    app.setDesktopFileName("battlebox")
     from gui.about import app_icon
 
     app.setWindowIcon(app_icon())
@@ -48,6 +49,14 @@ def screenshot(path: str, game_id: str | None = None) -> int:
     from gui.main_window import MainWindow
 
     window = MainWindow(autosave=False)
+    errors: list[str] = []
+
+    def report(title: str, text: str) -> None:
+        """No modal boxes without a screen: print the error and fail instead of waiting forever."""
+        errors.append(text)
+        print(f"battlebox: {title}: {text}", file=sys.stderr)
+
+    window.show_error = report  # type: ignore[method-assign]
     window.resize(1280, 800)
     if game_id is not None and not window.start_new_game(game_id):
         print(f"battlebox: cannot start a game of {game_id!r}", file=sys.stderr)

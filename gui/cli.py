@@ -27,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", metavar="ID", help="with --screenshot: show a new game of this id")
     p.add_argument("--open", metavar="SAVE", help="a save file to open in the app "
                    "(a bare file name works too: battlebox game.json)")
+    # Hidden: packaging/smoke.sh's self-check of a frozen build (gui/smoke.py).
+    p.add_argument("--smoke", metavar="SAVE", nargs="?", const="", help=argparse.SUPPRESS)
+    p.add_argument("--smoke-out", metavar="DIR", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sp = sub.add_parser("selfplay", help="play random games headless and report speed and results")
     sp.add_argument("game", metavar="GAME", help=f"game id ({ids})")
@@ -102,6 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return selfplay(args.game, args.games, args.seed)
     if args.command == "check":
         return check(args.file)
+    if args.smoke is not None:
+        from gui import smoke
+
+        return smoke.run(args.smoke or None, args.smoke_out)
     from gui import app
 
     if args.screenshot:

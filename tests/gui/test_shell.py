@@ -479,3 +479,13 @@ def test_new_game_dialog_offers_numeric_options_from_the_game_module(qtbot):
     dialog.accept()
     setup, _seed = dialog.result_value()
     assert setup.games == 3
+
+
+def test_screenshot_of_a_game_whose_view_fails_reports_it_instead_of_waiting(tmp_path, capsys, qapp, monkeypatch):
+    """Without a screen a modal error box would wait forever; the screenshot prints and fails."""
+    from gui.app import screenshot
+
+    monkeypatch.setattr(views, "VIEWS", {"throwdown": "gui.no_such_module:View"})
+    assert screenshot(str(tmp_path / "x.png"), "throwdown") == 2
+    assert "could not be displayed" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
