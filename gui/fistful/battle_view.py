@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtTest import QTest
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QApplication,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -53,6 +50,7 @@ from gui.fistful.scar_map import ScarMapView
 from gui.throwdown.style import PAGE_BG
 from gui.throwdown.tokens import FighterToken
 from gui.widgets.curtain import Curtain, text_colour_on
+from gui.widgets.clicks import click
 
 PANEL_WIDTH = 486
 WARLORD_COLOUR = "#6b21a8"
@@ -530,15 +528,7 @@ class BattleView(QWidget):
 
     # --- driving by clicks (integration tests, demos) ------------------------------------
     def _click(self, widget: QWidget) -> None:
-        assert widget is not None, "no such widget on screen"
-        QApplication.processEvents()
-        assert widget.isVisibleTo(self), f"{widget.objectName() or widget} is not on screen"
-        scroll = widget.parentWidget()
-        while scroll is not None and not isinstance(scroll, QScrollArea):
-            scroll = scroll.parentWidget()
-        if scroll is not None:
-            scroll.ensureWidgetVisible(widget)
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+        click(widget, self)
 
     def reveal_curtain(self) -> None:
         self._click(self.curtain.findChild(QPushButton, "curtainReveal"))

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtTest import QTest
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from core.chance import step_rng
@@ -25,6 +24,7 @@ from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
 from gui.throwdown.style import PAGE_BG
 from gui.widgets.curtain import Curtain
+from gui.widgets.clicks import click
 
 
 def latest_sentence(state: GoldState) -> str:
@@ -151,8 +151,7 @@ class GoldView(QWidget):
 
     # --- driving by clicks (integration tests, demos) -----------------------------------------
     def _click(self, widget: QWidget) -> None:
-        self.scroll.ensureWidgetVisible(widget)
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+        click(widget)
 
     def reveal_curtain(self) -> None:
         self._click(self.curtain.findChild(QPushButton, "curtainReveal"))

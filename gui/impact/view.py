@@ -23,6 +23,7 @@ from gui.impact.race import RacePage
 from gui.impact.scores import ImpactScores
 from gui.impact.supplies import SupplyStrip
 from gui.impact.symbols import BUTTON, INK, PAGE_BG, PANEL_BG, PRIMARY
+from gui.widgets.clicks import click
 
 ROLL_TEXT = {"start": "Throw the starting die", "tip": "Tip the dice", "landing": "Let the dice land"}
 
@@ -252,7 +253,7 @@ class ImpactView(QWidget):
 
     # --- driving by clicks (integration tests, demos) ------------------------------------
     def _click(self, widget: QWidget) -> None:
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+        click(widget)
 
     def cautious(self) -> None:
         self._click(self.cautious_button)

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, Signal
-from PySide6.QtTest import QTest
+from PySide6.QtCore import QStandardPaths, Signal
 from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
@@ -36,6 +35,7 @@ from gui.solitaire.over import FinishPage
 from gui.solitaire.picker import FivePicker
 from gui.solitaire.sheet import SheetTable, write_pdf, write_png
 from gui.throwdown.style import PAGE_BG
+from gui.widgets.clicks import click
 
 EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 
@@ -200,12 +200,7 @@ class SolitaireView(QWidget):
 
     # --- driving by clicks (integration tests, demos) -----------------------------------------
     def _click(self, widget: QWidget) -> None:
-        scroll = widget.parentWidget()
-        while scroll is not None and not isinstance(scroll, QScrollArea):
-            scroll = scroll.parentWidget()
-        if scroll is not None:
-            scroll.ensureWidgetVisible(widget)
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+        click(widget)
 
     def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
         self.picker.clear_filters()

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import GAME, Pick, Remove, Throw, ThrowdownState
@@ -22,6 +21,7 @@ from gui.throwdown.scores import ThrowdownScores
 from gui.throwdown.style import PAGE_BG
 from gui.throwdown.tokens import FighterToken
 from gui.widgets.curtain import Curtain
+from gui.widgets.clicks import click
 
 
 class ThrowdownView(QWidget):
@@ -132,12 +132,7 @@ class ThrowdownView(QWidget):
 
     # --- driving by clicks (integration tests, demos) ------------------------------------
     def _click(self, widget: QWidget) -> None:
-        scroll = widget.parentWidget()
-        while scroll is not None and not isinstance(scroll, QScrollArea):
-            scroll = scroll.parentWidget()
-        if scroll is not None:
-            scroll.ensureWidgetVisible(widget)
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+        click(widget)
 
     def reveal_curtain(self) -> None:
         self._click(self.curtain.findChild(QPushButton, "curtainReveal"))
