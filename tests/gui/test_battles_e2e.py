@@ -11,14 +11,13 @@ import random
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
 
 from core.fistful.battles import Remove
 from core.fistful.roster import Fighter
 from gui.fistful.scar_map import RegionBoardView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
-from gui.start_page import GameCard
+from tests.gui.window_helpers import click_new_game, new_window
 
 MAX_GESTURES = 1500
 
@@ -27,20 +26,6 @@ MAX_GESTURES = 1500
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(RegionBoardView, "animations", False)
-
-
-def new_window(qtbot, monkeypatch, save_path) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    errors: list[str] = []
-    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
-    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(save_path))
-    monkeypatch.setattr(window, "ask_open_path", lambda: str(save_path))
-    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
-    window.errors = errors
-    window.resize(1280, 800)
-    window.show()
-    return window
 
 
 def start_from_card(window: MainWindow, monkeypatch, game_id: str, names: tuple[str, ...],
@@ -61,9 +46,7 @@ def start_from_card(window: MainWindow, monkeypatch, game_id: str, names: tuple[
         return dialog.result_value()
 
     monkeypatch.setattr(window, "ask_new_game", answer)
-    card = next(c for c in window.findChildren(GameCard) if c.info.id == game_id)
-    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
-    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    click_new_game(window, game_id)
     assert window.match is not None and window.match.game_id == game_id, window.errors
     assert [p.name for p in window.match.setup.players] == list(names)
     for field, on in options.items():

@@ -9,13 +9,13 @@ import msgspec
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
 
 from core.gold.game import GAME, Play
 from gui.gold.view import GoldView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
-from gui.start_page import GameCard
+from tests.gui.window_helpers import click_new_game
+from tests.gui.window_helpers import new_window as _new_window
 
 GAME_ID = "fistful-of-gold"
 
@@ -26,17 +26,7 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def new_window(qtbot, monkeypatch, save_path) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    errors: list[str] = []
-    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
-    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(save_path))
-    monkeypatch.setattr(window, "ask_open_path", lambda: str(save_path))
-    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
-    window.errors = errors
-    window.resize(1280, 860)
-    window.show()
-    return window
+    return _new_window(qtbot, monkeypatch, save_path, size=(1280, 860))
 
 
 def accept_default_dialog(window: MainWindow, game_id: str):
@@ -45,12 +35,6 @@ def accept_default_dialog(window: MainWindow, game_id: str):
     QTest.keyClicks(dialog.seed_edit, "77")
     QTest.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     return dialog.result_value()
-
-
-def click_new_game(window: MainWindow, game_id: str) -> None:
-    card = next(c for c in window.findChildren(GameCard) if c.info.id == game_id)
-    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
-    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def play_step(window: MainWindow) -> None:

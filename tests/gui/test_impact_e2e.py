@@ -8,14 +8,14 @@ import msgspec
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
 
 from core.impact.game import GAME, RaceResult, Stop
 from gui.impact.cauldron import CauldronWidget
 from gui.impact.race import RACE_KEYS
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
-from gui.start_page import GameCard
+from tests.gui.window_helpers import click_new_game
+from tests.gui.window_helpers import new_window as _new_window
 
 NAMES = ("Ada", "Bram", "Cleo")
 
@@ -27,17 +27,7 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def new_window(qtbot, monkeypatch, save_path) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    errors: list[str] = []
-    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
-    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(save_path))
-    monkeypatch.setattr(window, "ask_open_path", lambda: str(save_path))
-    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
-    window.errors = errors
-    window.resize(1400, 860)
-    window.show()
-    return window
+    return _new_window(qtbot, monkeypatch, save_path, size=(1400, 860))
 
 
 def fill_new_game_dialog(window: MainWindow, game_id: str):
@@ -49,12 +39,6 @@ def fill_new_game_dialog(window: MainWindow, game_id: str):
     QTest.keyClicks(dialog.seed_edit, "2026")
     QTest.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     return dialog.result_value()
-
-
-def click_new_game(window: MainWindow, game_id: str) -> None:
-    card = next(c for c in window.findChildren(GameCard) if c.info.id == game_id)
-    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
-    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def race_by_keys(window: MainWindow, rng: random.Random) -> None:

@@ -11,14 +11,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
 
 from core.fistful.roster import Fighter
 from core.fistful.solitaire import CHALLENGES, Enter
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from gui.solitaire.bests import FILE_NAME
-from gui.start_page import GameCard
+from tests.gui.window_helpers import click_new_game
+from tests.gui.window_helpers import new_window
 
 FIRST_FIVE = [Fighter("skwall", "shadow"), Fighter("gregor", "shadow"), Fighter("frost", "crystal"),
               Fighter("tremmor", "shadow"), Fighter("mantorr", "hyper")]
@@ -33,20 +33,6 @@ def data_dir(tmp_path, monkeypatch):
     return path
 
 
-def new_window(qtbot, monkeypatch, save_path) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    errors: list[str] = []
-    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
-    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(save_path))
-    monkeypatch.setattr(window, "ask_open_path", lambda: str(save_path))
-    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
-    window.errors = errors
-    window.resize(1280, 800)
-    window.show()
-    return window
-
-
 def fill_new_game_dialog(window: MainWindow, game_id: str):
     dialog = NewGameDialog(game_id, window)
     assert dialog.players_spin.maximum() == 1
@@ -56,12 +42,6 @@ def fill_new_game_dialog(window: MainWindow, game_id: str):
     QTest.keyClicks(dialog.seed_edit, "2026")
     QTest.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     return dialog.result_value()
-
-
-def click_new_game(window: MainWindow, game_id: str) -> None:
-    card = next(c for c in window.findChildren(GameCard) if c.info.id == game_id)
-    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
-    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def play_throw(window: MainWindow, number: int) -> None:
