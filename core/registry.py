@@ -37,7 +37,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
     GameInfo("clout", "Clout Fantasy", "Clout Fantasy", "2 players",
              "Throw chips onto the playing area; abilities fire by range.", None),
     GameInfo("power-spike", "Power Spike", "Power Spike", "2 players",
-             "Card-driven miniatures battles on a measured tabletop.", None),
+             "Card-driven miniatures battles on a measured tabletop.", "core.powerspike.game"),
     GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", "2 players",
              "A secret card duel for gold and sheriff's badges.", "core.gold.game"),
     GameInfo("impact", "Impact: Battle of Elements", "Impact", "2–5 players",

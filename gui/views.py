@@ -14,6 +14,7 @@ VIEWS: dict[str, str] = {
     "domination": "gui.fistful.battle_view:BattleView",
     "all-out-war": "gui.fistful.battle_view:BattleView",
     "impact": "gui.impact.view:ImpactView",
+    "power-spike": "gui.powerspike.view:PowerSpikeView",
 }
 
 

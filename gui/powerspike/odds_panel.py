@@ -1,0 +1,157 @@
+"""The odds of an attack before it is made: the exact chance of every result, and who draws what.
+
+The numbers are `GAME.odds` (exact fractions counted from the combat deck's remaining cards);
+the panel only words them. `values` keeps the fractions shown, by row key, so tests can
+compare the screen with the engine.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from core.powerspike.combat import BANDS, DrawEntitlement
+from core.powerspike.odds import Odds
+
+WIN_COLOUR = "#2e7d32"
+LOSE_COLOUR = "#c62828"
+TIE_COLOUR = "#6b7280"
+JOKER_COLOUR = "#6a1b9a"
+
+
+def percent(f: Fraction) -> str:
+    v = float(f) * 100
+    if 0 < v < 0.1:
+        return "<0.1%"
+    if 99.9 < v < 100:
+        return ">99.9%"
+    return f"{v:.1f}%"
+
+
+def verb(subject: str, singular: str, plural: str) -> str:
+    """Pooled attackers ('A and B') take the plural verb."""
+    return plural if " and " in subject or subject.endswith("attackers") else singular
+
+
+def entitlement_text(who: str, e: DrawEntitlement, base_word: str = "unit allowance") -> str:
+    """'Attackers draw 5 cards: 3 (unit allowance) + flank or rear + commander'."""
+    n = e.total
+    parts = [f"{e.base} ({base_word})"] + [f"1 for {x}" for x in e.extras]
+    return f"{who} {verb(who, 'draws', 'draw')} {n} card{'s' if n != 1 else ''}: " + " + ".join(parts)
+
+
+class Bar(QWidget):
+    """A thin horizontal bar showing a probability."""
+
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.colour = QColor(colour)
+        self.value = 0.0
+        self.setFixedHeight(10)
+        self.setMinimumWidth(60)
+
+    def set_value(self, value: float) -> None:
+        self.value = max(0.0, min(1.0, value))
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(0.5, 1.5, -0.5, -1.5)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#e5e7eb"))
+        p.drawRoundedRect(r, 3, 3)
+        if self.value > 0:
+            p.setBrush(self.colour)
+            p.drawRoundedRect(QRectF(r.left(), r.top(), max(2.0, r.width() * self.value), r.height()), 3, 3)
+        p.end()
+
+
+class OddsPanel(QWidget):
+    """Rows: attacker wins by band, tie, target wins by band, each side's joker (OAS) chance."""
+
+    ROWS = ([f"attacker {b.label}" for b in BANDS] + ["tie"] + [f"target {b.label}" for b in BANDS]
+            + ["attacker joker", "target joker"])
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("oddsPanel")
+        self.values: dict[str, Fraction] = {}
+        self.title = QLabel(objectName="oddsTitle")
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-size: 14px; font-weight: 800; color: #1f2937;")
+        self.draws = QLabel(objectName="oddsDraws")
+        self.draws.setWordWrap(True)
+        self.draws.setTextFormat(Qt.TextFormat.RichText)
+        self.draws.setStyleSheet("font-size: 12px; color: #374151;")
+        rows = QVBoxLayout()
+        rows.setSpacing(3)
+        self.labels: dict[str, QLabel] = {}
+        self.bars: dict[str, Bar] = {}
+        self.numbers: dict[str, QLabel] = {}
+        for key in self.ROWS:
+            colour = (JOKER_COLOUR if "joker" in key else WIN_COLOUR if key.startswith("attacker") else
+                      LOSE_COLOUR if key.startswith("target") else TIE_COLOUR)
+            if key == "attacker joker":
+                sep = QLabel("Orbital Artillery Strikes (a joker drawn)")
+                sep.setStyleSheet("font-size: 11px; color: #6b7280; padding-top: 4px;")
+                rows.addWidget(sep)
+            label = QLabel(objectName=f"oddsLabel:{key}")
+            label.setWordWrap(True)
+            label.setStyleSheet("font-size: 12px;")
+            bar = Bar(colour)
+            number = QLabel(objectName=f"odds:{key}")
+            number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            number.setFixedWidth(52)
+            number.setStyleSheet(f"font-size: 12px; font-weight: 700; color: {colour};")
+            line = QHBoxLayout()
+            line.setSpacing(6)
+            line.addWidget(bar, 1)
+            line.addWidget(number)
+            rows.addWidget(label)
+            rows.addLayout(line)
+            self.labels[key], self.bars[key], self.numbers[key] = label, bar, number
+        self.total = QLabel(objectName="oddsTotal")
+        self.total.setWordWrap(True)
+        self.total.setStyleSheet("font-size: 11px; color: #6b7280;")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        lay.addWidget(self.title)
+        lay.addWidget(self.draws)
+        lay.addLayout(rows)
+        lay.addWidget(self.total)
+
+    def render(self, odds: Odds, attackers: str, target: str, attacker_draw: DrawEntitlement,
+               target_draw: DrawEntitlement, exchange: bool = True, mutual: bool = True,
+               attacker_colour: str = "#1f2937", target_colour: str = "#1f2937") -> None:
+        """`exchange`: the attackers are within the target's range (or in contact), so they
+        suffer if outscored; `mutual`: a tie costs both sides a figure."""
+        self.title.setText(f"Odds: {attackers} against {target}")
+        self.draws.setText(
+            f"<span style='color:{attacker_colour}'>{entitlement_text(attackers, attacker_draw)}</span><br>"
+            f"<span style='color:{target_colour}'>{entitlement_text(target, target_draw)}</span>")
+        self.values = {}
+        for b, f in zip(BANDS, odds.attacker_wins):
+            self._row(f"attacker {b.label}", f, f"{attackers} {verb(attackers, 'wins', 'win')} by {b.label}"
+                      f" \u2014 {target} loses {b.hold}, or {b.retreat} retreating")
+        self._row("tie", odds.tie, "Tie \u2014 " + ("each side loses a figure" if mutual else
+                                                   "nothing happens (not in range of each other)"))
+        for b, f in zip(BANDS, odds.target_wins):
+            hurt = (f"{attackers} {verb(attackers, 'loses', 'lose')} {b.hold}, or {b.retreat} retreating"
+                    if exchange else f"{attackers} {verb(attackers, 'is', 'are')} unharmed (out of its range)")
+            self._row(f"target {b.label}", f, f"{target} wins by {b.label} \u2014 {hurt}")
+        self._row("attacker joker", odds.attacker_joker, f"{attackers} {verb(attackers, 'draws', 'draw')} a joker")
+        self._row("target joker", odds.target_joker, f"{target} draws a joker")
+        self.total.setText(f"{attackers} win {percent(odds.attacker_win)} \u00b7 tie {percent(odds.tie)}"
+                           f" \u00b7 {target} wins {percent(odds.target_win)}  (exact, from the cards left "
+                           "in the combat deck)")
+
+    def _row(self, key: str, f: Fraction, text: str) -> None:
+        self.values[key] = f
+        self.labels[key].setText(text)
+        self.bars[key].set_value(float(f))
+        self.numbers[key].setText(percent(f))
+        self.numbers[key].setToolTip(f"exactly {f.numerator}/{f.denominator}")

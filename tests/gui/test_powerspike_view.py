@@ -1,0 +1,230 @@
+"""The Power Spike view phase by phase: deployment, the movement card, activation, moves with
+live legality, the odds before an attack, combat cards, losses, strikes, table mode and the end."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from core.game import PlayerSetup
+from core.match import Match
+from core.powerspike import game as ps
+from core.powerspike.cards import card
+from core.powerspike.game import GAME, PowerSpikeSetup
+from gui.controller import MatchController
+from gui.powerspike.combat_panel import CombatPanel
+from gui.powerspike.view import PowerSpikeView
+
+pytestmark = pytest.mark.gui
+PLAYERS = (PlayerSetup("Ada", "#c62828"), PlayerSetup("Bram", "#202328"))
+RED_TWO, BLACK_TWO = card(2, 2), card(2, 0)  # two of hearts (CDC), two of clubs (SCS)
+
+
+def make_view(qtbot, seed=5, **setup) -> PowerSpikeView:
+    setup.setdefault("cdc_roster", "cdc-small-mag-lev")
+    setup.setdefault("scs_roster", "scs-small-robo-cavalry")
+    match = Match(GAME, PowerSpikeSetup(PLAYERS, **setup), seed)
+    view = PowerSpikeView(MatchController(match))
+    qtbot.addWidget(view)
+    view.resize(1000, 760)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def apply(view: PowerSpikeView, action) -> None:
+    assert view.controller.apply(action), view.refusal.text()
+
+
+def close_in(view: PowerSpikeView) -> tuple[str, str]:
+    """Deploy by clicks, then walk an SCS Robo-Cavalry up to the CDC line (actions through the
+    controller), and give the CDC a go: returns (activated CDC unit, SCS unit in its range)."""
+    view.deploy_all_default()
+    state = view.match.state
+    rider = next(u.id for u in state.living("SCS") if u.profile == "robo-cavalry")
+    apply(view, ps.MovementDraw(BLACK_TWO))
+    apply(view, ps.Activate(1, rider))
+    tray = GAME.unit_tray(view.match.state, rider)
+    for length in (11.5, 10.0, 8.0, 6.0):
+        x, y = tray.centre[0], tray.centre[1] - length
+        if not GAME.move_problems(view.match.state, rider, x, y, tray.facing_deg):
+            apply(view, ps.Move(1, rider, x, y, tray.facing_deg))
+            break
+    apply(view, ps.EndActivation(1))
+    apply(view, ps.MovementDraw(RED_TWO))
+    state = view.match.state
+    shooter = next(u for u in GAME.activatable(state) if rider in GAME.fire_targets(state, (u,)))
+    view.activate(shooter)
+    return shooter, rider
+
+
+def test_deployment_refuses_with_the_reason_then_places_every_unit_by_clicks(qtbot):
+    view = make_view(qtbot)
+    assert view.state.phase == "deploy" and view.unit_list.count() == 5
+    first = view.picked
+    view.click_table(36, 30)  # no man's land
+    assert view.state.phase == "deploy" and not view.match.actions
+    assert "deployment" in view.refusal.text() and "cannot be deployed" in view.refusal.text()
+    view.preview_deploy(first, 36, 6)
+    assert "may deploy here" in view.refusal.text()
+    placed = view.deploy_all_default()
+    assert placed == 12 and view.state.phase == "draw"
+    assert set(view.tabletop.markers) == {u.id for u in view.state.units}
+    assert view.primary.isVisible() and "movement card" in view.primary.text()
+
+
+def test_the_movement_card_shows_whose_go_and_greys_units_by_the_consecutive_rule(qtbot):
+    view = make_view(qtbot)
+    view.deploy_all_default()
+    apply(view, ps.MovementDraw(RED_TWO))
+    assert view.card_slot.itemAt(0).widget().card == RED_TWO
+    assert "Ada (CDC)" in view.card_text.text() and "Activations left: <b>1</b>" in view.card_text.text()
+    unit = view.picked
+    view.activate(unit)
+    assert view.state.phase == "act" and view.active_unit() == unit
+    view.end_activation()
+    apply(view, ps.MovementDraw(card(12, 1)))  # queen of diamonds: CDC again, 3 activations
+    assert view.state.phase == "activate" and "Activations left: <b>3</b>" in view.card_text.text()
+    item = view.unit_list.item_for(unit)
+    assert item is not None and not item.flags() & item.flags().ItemIsEnabled
+    assert "previous go" in item.text()
+    view.tabletop.click_unit(unit)
+    assert "cannot be activated" in view.refusal.text() and "previous go" in view.refusal.text()
+    assert view.picked != unit or not view.primary.isEnabled()
+
+
+def test_a_drag_shows_live_legality_and_a_refused_move_its_reason(qtbot):
+    view = make_view(qtbot)
+    view.deploy_all_default()
+    apply(view, ps.MovementDraw(RED_TWO))
+    uid = view.picked
+    view.activate(uid)
+    tray = GAME.unit_tray(view.state, uid)
+    far = (tray.centre[0], tray.centre[1] + 20)
+    view.tabletop.drag_unit(uid, far, release=False)
+    assert not view.tabletop.ghost_legal and "its move is" in view.tabletop.ghost_reason
+    view.tabletop.drag_unit(uid, far)  # a fresh press-move-release
+    assert not view.state.activation.moved
+    assert "cannot move there" in view.refusal.text() and "its move is" in view.refusal.text()
+    near = (tray.centre[0], tray.centre[1] + 4)
+    view.drag_unit(uid, *near)
+    assert view.state.activation.moved, view.refusal.text()
+    moved = GAME.unit_tray(view.state, uid).centre
+    assert math.dist(moved, near) < 0.5
+
+
+def test_the_odds_panel_shows_the_engines_exact_odds_before_the_attack(qtbot):
+    view = make_view(qtbot)
+    shooter, target = close_in(view)
+    assert view.odds.isHidden()
+    view.tabletop.click_unit(target)
+    assert view.target == target and view.odds.isVisible()
+    odds = GAME.odds(view.state, (shooter,), target)
+    shown = view.odds.values
+    assert shown["attacker 1-6"] == odds.attacker_wins[0] and shown["target 10-12"] == odds.target_wins[2]
+    assert shown["tie"] == odds.tie and shown["attacker joker"] == odds.attacker_joker
+    assert sum(v for k, v in shown.items() if "joker" not in k) == 1
+    a, t = GAME.entitlements(view.state, (shooter,), target)
+    assert f"draws {a.total} card" in view.odds.draws.text() and f"draws {t.total} card" in view.odds.draws.text()
+    assert view.tabletop.ruler_text and view.fire_button.isEnabled()
+
+
+def test_combat_cards_are_revealed_and_the_loser_chooses(qtbot):
+    view = make_view(qtbot, seed=11)
+    shooter, target = close_in(view)
+    view.fire((shooter,), target)
+    state = view.state
+    assert state.phase == "combat"
+    a, t = state.combat.attacker_entitlement.total, state.combat.target_entitlement.total
+    assert [c.card for c in view.combat.attacker_row.cards] == [None] * a
+    assert [c.card for c in view.combat.target_row.cards] == [None] * t
+    view.draw()
+    c = view.state.combat
+    assert [w.card for w in view.combat.attacker_row.cards] == list(c.attacker_cards)
+    best = [w.card for w in view.combat.attacker_row.cards if w.highlight]
+    assert best == ([c.result.attacker.best] if c.result.attacker.best is not None else [])
+    assert view.combat.result.text()
+    if view.state.phase == "loss":
+        pl = view.state.losses[0]
+        assert view.combat.hold_button.isVisible()
+        assert view.combat.retreat_button.isEnabled() == any(o.kind == "retreat" for o in pl.options)
+        before = len(view.state.unit(pl.unit).figures)
+        view.hold()
+        hold = next(o.losses for o in pl.options if o.kind == "hold")
+        assert len(view.state.unit(pl.unit).figures) == max(0, before - hold)
+
+
+def test_a_retreat_that_is_impossible_is_disabled_with_its_reason(qtbot):
+    panel = CombatPanel()
+    qtbot.addWidget(panel)
+    panel.offer_choice("Neon Samurai 1", 2, None, "it has no room to retreat a full move")
+    assert not panel.retreat_button.isEnabled()
+    assert "no room" in panel.retreat_reason.text()
+    panel.offer_choice("Neon Samurai 1", 2, 1)
+    assert panel.retreat_button.isEnabled() and panel.retreat_reason.isHidden()
+
+
+def test_table_mode_enters_real_cards_and_a_joker_brings_an_orbital_strike(qtbot):
+    view = make_view(qtbot, mode="table")
+    shooter, target = close_in(view)
+    view.fire((shooter,), target)
+    c = view.state.combat
+    assert view.picker.isVisible() and not view.primary.isVisible()
+    attack = [52] + [card(13, 1)] + [card(r, 3) for r in range(2, 2 + c.attacker_entitlement.total - 2)]
+    defend = [card(r, 0) for r in range(2, 2 + c.target_entitlement.total)]
+    view.picker.enter_cards(attack[:1])
+    assert not view.picker.joker_buttons[52].isEnabled(), "a card already drawn is not offered again"
+    view.picker.take_back()
+    view.enter_cards(attack, defend)
+    state = view.state
+    assert state.combat.attacker_cards == tuple(attack) and state.combat.target_cards == tuple(defend)
+    if state.phase == "loss":
+        view.hold()
+    assert view.state.phase == "oas", view.state.phase
+    enemy = next(u.id for u in view.state.living("SCS"))
+    view.strike(enemy)
+    assert view.state.phase == "combat" and view.state.combat.strike == 0
+    assert view.state.combat.attacker_entitlement.total == 4
+
+
+def test_without_positions_the_table_is_hidden_and_fire_asks_what_the_table_shows(qtbot):
+    view = make_view(qtbot, mode="table", mirror_positions=False)
+    assert view.tabletop.isHidden() and view.no_positions.isVisible()
+    assert view.state.phase == "draw"
+    assert not view.picker.rank_buttons[2].isHidden()
+    view.enter_cards([RED_TWO])
+    assert view.state.phase == "activate"
+    shooter = view.picked
+    view.activate(shooter)
+    assert view.moved_button.isVisible()
+    view._click(view.moved_button)
+    assert view.state.activation.moved
+    target = next(u.id for u in view.state.living("SCS"))
+    view._click_list(view.enemy_list, target)
+    assert view.declare_box.isVisible()
+    view._click(view.declare_checks["target_in_cover"])
+    view._click(view.declare_checks["arc:rear"])
+    assert view.odds.isVisible()
+    a, t = GAME.entitlements(view.state, (shooter,), target, view.declaration())
+    assert "cover" in t.extras and "flank or rear" in a.extras
+    view._click(view.fire_button)
+    fired = view.match.actions[-1]
+    assert isinstance(fired, ps.Fire) and fired.declared.arc == "rear" and fired.declared.target_in_cover
+
+
+def test_the_winner_screen_and_the_scores(qtbot):
+    view = make_view(qtbot, seed=3)
+    rng = random.Random(3)
+    for _ in range(5000):
+        if view.match.is_over:
+            break
+        view.controller.apply(view.match.random_action(rng))
+    QApplication.processEvents()
+    assert view.match.is_over and view.page == "over"
+    assert view.match.result.summary == view.over.summary.text()
+    scores = view.scores_widget()
+    state = view.state
+    assert [t.units_left for t in scores.tallies] == [len(state.living(s)) for s in ps.SIDES]
+    assert [t.points for t in scores.tallies] == list(GAME.points(state))
