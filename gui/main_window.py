@@ -159,6 +159,8 @@ class MainWindow(QMainWindow):
         self.notes_action = self._action("&Rules notes", self.show_rules_notes, "F1",
                                          "The players' notes on the rules of this game")
         self.about_action = self._action("&About Battlebox", self.show_about)
+        self.armies_action = self._action("&Power Spike armies…", self.open_army_builder,
+                                          tip="Build Power Spike armies and start a game with them")
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -179,6 +181,9 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         view.addAction(self.scores_dock.toggleViewAction())
         view.addAction(self.log_dock.toggleViewAction())
+        tools = bar.addMenu("&Tools")
+        tools.setToolTipsVisible(True)
+        tools.addAction(self.armies_action)
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.notes_action, self.about_action])
 
@@ -455,6 +460,16 @@ class MainWindow(QMainWindow):
         dialog = RulesNotesDialog(game_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._notes.append(dialog)
+        dialog.show()
+        return dialog
+
+    def open_army_builder(self) -> QWidget:
+        """The Power Spike armies dialog (non-modal); its start button starts the game here."""
+        from gui.powerspike.armies_dialog import ArmiesDialog
+
+        dialog = ArmiesDialog(lambda setup: self.start_new_game("power-spike", setup), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.armies_dialog = dialog
         dialog.show()
         return dialog
 

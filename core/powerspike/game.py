@@ -34,7 +34,7 @@ import msgspec
 from core.errors import IllegalAction, IllegalSetup
 from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, validate_mode, validate_players
 from core.powerspike import geometry as geo
-from core.powerspike.army import muster, ready_made, require_valid
+from core.powerspike.army import Roster, muster, ready_made, require_valid
 from core.powerspike.cards import (SIDES, Deck, card_name, cards_text, is_joker, movement_meaning,
                                    sample_draw, sample_movement_card)
 from core.powerspike.combat import (OAS_CARDS, CombatResult, DrawEntitlement, Hand, LossOption, entitlement,
@@ -82,6 +82,18 @@ class PowerSpikeSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     table: str = DEFAULT_TABLE
     passes_limit: int = 0  # 0: until a side has no units; N: points after N passes
     mirror_positions: bool = True  # table mode only: False leaves positions out (flags declared)
+    # A roster built in the army builder travels inside the setup (and so inside every save),
+    # so the game replays on a machine that never saw the roster file; it wins over the id.
+    cdc_custom: Roster | None = None
+    scs_custom: Roster | None = None
+
+
+def setup_rosters(setup: PowerSpikeSetup) -> tuple[Roster | None, Roster | None]:
+    """The CDC and SCS rosters the setup plays: the embedded one, else the ready-made id
+    (None when that id is unknown; `validate_setup` says so)."""
+    ready = ready_made()
+    return (setup.cdc_custom if setup.cdc_custom is not None else ready.get(setup.cdc_roster),
+            setup.scs_custom if setup.scs_custom is not None else ready.get(setup.scs_roster))
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -384,12 +396,14 @@ class PowerSpikeGame:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)
         validate_mode(setup.mode)
         rosters = ready_made()
-        for side, key in (("CDC", setup.cdc_roster), ("SCS", setup.scs_roster)):
-            roster = rosters.get(key)
+        customs = (setup.cdc_custom, setup.scs_custom)
+        for side, key, custom, roster in zip(SIDES, (setup.cdc_roster, setup.scs_roster), customs,
+                                             setup_rosters(setup)):
             if roster is None:
                 raise IllegalSetup(f"There is no ready-made army {key!r} (choose one of {', '.join(rosters)}).")
+            name = roster.name or (key if custom is None else f"The roster given for the {side}")
             if roster.side != side:
-                raise IllegalSetup(f"{roster.name or key} is an army for the {roster.side}, not the {side}.")
+                raise IllegalSetup(f"{name} is an army for the {roster.side}, not the {side}.")
             require_valid(roster)
         if setup.table not in available_tables():
             raise IllegalSetup(f"There is no table {setup.table!r} (choose one of {', '.join(available_tables())}).")
@@ -400,10 +414,10 @@ class PowerSpikeGame:
         return setup.mode
 
     def new(self, setup: PowerSpikeSetup) -> PowerSpikeState:
-        rosters = ready_made()
         units: list[UnitState] = []
-        for key in (setup.cdc_roster, setup.scs_roster):
-            mustered = muster(rosters[key])
+        for roster in setup_rosters(setup):
+            assert roster is not None, "validate_setup first"
+            mustered = muster(roster)
             carrier_of = {c: u.id for u in mustered for c in u.cargo}
             units += [UnitState(u.id, u.side, u.type, u.name, u.figures, u.start_figures,
                                 carried_by=carrier_of.get(u.id), carrying=u.cargo) for u in mustered]
@@ -502,6 +516,32 @@ class PowerSpikeGame:
              declared: Declared | None = None) -> Odds:
         a, t = self.entitlements(state, attackers, target, declared)
         return deck_odds(state.combat_deck, a.total, t.total)
+
+    def as_if_moved(self, state: PowerSpikeState, unit_id: str, x: float, y: float,
+                    facing: float) -> PowerSpikeState:
+        """The state with only this unit's tray at (x, y, facing): the table the odds panel
+        measures while the unit is dragged, before the move is made (or refused).
+
+        Nothing is validated (move_problems says whether the end is legal) and no step of the
+        activation is spent; a unit aboard an ornithopter is taken off it, as a real move would.
+        Without tracked positions there is nothing to move: the state comes back unchanged.
+        """
+        if not tracks_positions(state.setup):
+            return state
+        u = state.unit(unit_id)
+        state = _with_unit(state, msgspec.structs.replace(u, x=float(x), y=float(y),
+                                                          facing=float(facing) % 360.0, carried_by=None))
+        if u.carried_by is not None:
+            carrier = state.unit(u.carried_by)
+            state = _with_unit(state, msgspec.structs.replace(
+                carrier, carrying=tuple(c for c in carrier.carrying if c != u.id)))
+        return state
+
+    def odds_if_moved(self, state: PowerSpikeState, unit_id: str, x: float, y: float, facing: float,
+                      attackers: Sequence[str], target: str, declared: Declared | None = None) -> Odds:
+        """`odds` as if the unit stood at (x, y, facing): fast enough to follow a drag, because
+        it only re-measures the table (arc, cover, commander radius) and recounts the deck."""
+        return self.odds(self.as_if_moved(state, unit_id, x, y, facing), attackers, target, declared)
 
     def strike_entitlement(self, state: PowerSpikeState, target: str) -> DrawEntitlement:
         return self._strike(state, target).target_entitlement

@@ -79,6 +79,7 @@ class OddsPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("oddsPanel")
         self.values: dict[str, Fraction] = {}
+        self.hypothetical = ""
         self.title = QLabel(objectName="oddsTitle")
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-size: 14px; font-weight: 800; color: #1f2937;")
@@ -126,10 +127,16 @@ class OddsPanel(QWidget):
 
     def render(self, odds: Odds, attackers: str, target: str, attacker_draw: DrawEntitlement,
                target_draw: DrawEntitlement, exchange: bool = True, mutual: bool = True,
-               attacker_colour: str = "#1f2937", target_colour: str = "#1f2937") -> None:
+               attacker_colour: str = "#1f2937", target_colour: str = "#1f2937", hypothetical: str = "") -> None:
         """`exchange`: the attackers are within the target's range (or in contact), so they
-        suffer if outscored; `mutual`: a tie costs both sides a figure."""
-        self.title.setText(f"Odds: {attackers} against {target}")
+        suffer if outscored; `mutual`: a tie costs both sides a figure. `hypothetical` says on
+        what condition the odds hold (while a unit is dragged), so they are never read as the
+        odds of the table as it stands."""
+        self.hypothetical = hypothetical
+        title = f"Odds: {attackers} against {target}"
+        self.title.setText(f"{title}, {hypothetical}" if hypothetical else title)
+        self.title.setStyleSheet("font-size: 14px; font-weight: 800; color: "
+                                 + ("#92400e;" if hypothetical else "#1f2937;"))
         self.draws.setText(
             f"<span style='color:{attacker_colour}'>{entitlement_text(attackers, attacker_draw)}</span><br>"
             f"<span style='color:{target_colour}'>{entitlement_text(target, target_draw)}</span>")

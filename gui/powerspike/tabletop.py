@@ -440,6 +440,8 @@ class TabletopView(QGraphicsView):
     table_clicked = Signal(float, float)
     move_requested = Signal(str, float, float, float)
     ruler_changed = Signal(object)
+    drag_moved = Signal(str, float, float, float)  # every ghost step: unit, x, y, facing (inches, degrees)
+    drag_ended = Signal(str)  # dropped or cancelled; the ghost is gone
 
     def __init__(self, table: Table, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -683,6 +685,7 @@ class TabletopView(QGraphicsView):
         self.ghost_path.setLine(to_scene(*marker.centre).x(), to_scene(*marker.centre).y(),
                                 to_scene(x, y).x(), to_scene(x, y).y())
         self.ghost_path.show()
+        self.drag_moved.emit(self.dragging, x, y, facing)
 
     def _end_drag(self, commit: bool) -> None:
         uid, pose = self.dragging, self._ghost_pose
@@ -692,6 +695,8 @@ class TabletopView(QGraphicsView):
             self.ghost.hide()
         self.ghost_text.hide()
         self.ghost_path.hide()
+        if uid is not None:
+            self.drag_ended.emit(uid)
         if commit and uid is not None and pose is not None:
             self.move_requested.emit(uid, *pose)
 

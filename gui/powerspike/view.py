@@ -176,6 +176,8 @@ class PowerSpikeView(QWidget):
         self.tabletop.unit_clicked.connect(self._on_unit_clicked)
         self.tabletop.table_clicked.connect(self._on_table_clicked)
         self.tabletop.move_requested.connect(self._on_move_requested)
+        self.tabletop.drag_moved.connect(self._on_drag_moved)
+        self.tabletop.drag_ended.connect(self._on_drag_ended)
         self.tabletop.viewport().setAcceptDrops(True)
         self._drop_filter = _DropFilter(self)
         self.tabletop.viewport().installEventFilter(self._drop_filter)
@@ -747,35 +749,45 @@ class PowerSpikeView(QWidget):
         return ps.Declared(in_range=f.get("in_range", True), in_contact=f.get("in_contact", False), arc=arc,
                            target_in_cover=f.get("target_in_cover", False), near_commander=near)
 
-    def _exchange(self) -> bool:
+    def _exchange(self, state: Any = None) -> bool:
         """Does the target reach back (an outscored attack is answered, a tie costs both)?"""
         d = self.declaration()
         if d is not None:
             return d.in_range or d.in_contact
         from core.powerspike import geometry as geo
 
-        t = self.game.unit_tray(self.state, self.target)
+        state = state if state is not None else self.state
+        t = self.game.unit_tray(state, self.target)
         reach = self.profile(self.unit(self.target)).range
-        return any(geo.in_range(self.game.unit_tray(self.state, a), t, reach) for a in self.attackers)
+        return any(geo.in_range(self.game.unit_tray(state, a), t, reach) for a in self.attackers)
 
-    def _render_odds(self) -> None:
+    def _render_odds(self, ghost: tuple[str, float, float, float] | None = None) -> None:
+        """The odds of the attack being prepared; with `ghost` (unit, x, y, facing), as if that
+        unit stood where it is being dragged (the engine's hypothetical table)."""
         if self.target is None or not self.attackers or self.state.phase != "act":
             self.odds.hide()
             return
         state = self.state
         d = self.declaration()
+        note = ""
         try:
+            if ghost is not None:
+                state = self.game.as_if_moved(state, *ghost)
+                note = "as if moved to the ghost"
+                if self.target not in self.game.fire_targets(state, self.attackers):
+                    note += " (from there the target is out of range)"
             odds = self.game.odds(state, self.attackers, self.target, d)
             ea, et = self.game.entitlements(state, self.attackers, self.target, d)
         except (IllegalAction, ValueError, KeyError) as e:
             self.odds.hide()
             self.refusal.setText(getattr(e, "reason", str(e)))
             return
-        exchange = self._exchange()
+        exchange = self._exchange(state)
         self.odds.render(odds, self.names(self.attackers), self.unit_name(self.target), ea, et,
                          exchange=exchange, mutual=exchange,
                          attacker_colour=self.player_colour(self.player_of(self.unit(self.attackers[0]).side)),
-                         target_colour=self.player_colour(self.player_of(self.unit(self.target).side)))
+                         target_colour=self.player_colour(self.player_of(self.unit(self.target).side)),
+                         hypothetical=note)
         self.odds.show()
 
     def _render_combat(self, phase: str, table_mode: bool) -> None:
@@ -974,6 +986,14 @@ class PowerSpikeView(QWidget):
         uid = self.active_unit()
         if uid is not None:
             self.controller.apply(ps.Move(self.acting_player(), uid, 0.0, 0.0, 0.0))
+
+    def _on_drag_moved(self, uid: str, x: float, y: float, facing: float) -> None:
+        if self.target is not None and self.state.phase == "act":
+            self._render_odds((uid, x, y, facing))
+
+    def _on_drag_ended(self, uid: str) -> None:
+        if self.state.phase == "act":
+            self._render_odds()
 
     def _on_move_requested(self, uid: str, x: float, y: float, facing: float) -> None:
         self.controller.apply(ps.Move(self.acting_player(), uid, round(x, 3), round(y, 3), round(facing, 2) % 360))

@@ -2,7 +2,9 @@
 
 Goals (watched here, never asserted): random play of the default armies >= 2,000 actions/s
 (every action validated, measured on the table and logged); a move check while a unit is
-dragged well under 1 ms; targets, entitlements and odds for an attack in about 1 ms.
+dragged well under 1 ms; targets, entitlements and odds for an attack in about 1 ms; the odds
+as if the dragged unit stood at the ghost's place (`odds_if_moved`, run on every drag step) a
+few ms at most, so the drag stays fluid.
 """
 from __future__ import annotations
 
@@ -52,3 +54,15 @@ def test_attack_preview(benchmark):
 
     targets, odds = benchmark(preview)
     assert targets == ["SCS:u2"] and odds.total == 1
+
+
+def test_odds_while_dragging(benchmark):
+    s = step(draw_go(fresh(DUEL), "CDC"), Activate(0, "CDC:u2"))
+    poses = iter([(36.0 - 0.01 * (k % 400), 8.0, 80.0) for k in range(1_000_000)])
+
+    def drag_step():  # a new ghost place each time, as a real drag would give (no warm cache)
+        x, y, facing = next(poses)
+        return GAME.odds_if_moved(s, "CDC:u2", x, y, facing, ("CDC:u2",), "SCS:u2")
+
+    odds = benchmark(drag_step)
+    assert odds.total == 1

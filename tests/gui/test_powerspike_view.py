@@ -6,6 +6,8 @@ import math
 import random
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from core.game import PlayerSetup
@@ -228,3 +230,85 @@ def test_the_winner_screen_and_the_scores(qtbot):
     state = view.state
     assert [t.units_left for t in scores.tallies] == [len(state.living(s)) for s in ps.SIDES]
     assert [t.points for t in scores.tallies] == list(GAME.points(state))
+
+
+def flank_spot(state, shooter: str, target: str) -> tuple[float, float] | None:
+    """A legal end of the shooter's move from which it would attack the target's flank or rear."""
+    from core.powerspike import geometry as geo
+
+    start = GAME.unit_tray(state, shooter)
+    t = GAME.unit_tray(state, target)
+    reach = ps.profile(state.unit(shooter)).move - 0.5
+    for step in range(72):
+        angle = math.radians(step * 5)
+        for r in (reach, reach * 0.75, reach * 0.5):
+            x, y = start.centre[0] + r * math.cos(angle), start.centre[1] + r * math.sin(angle)
+            if GAME.move_problems(state, shooter, x, y, start.facing_deg):
+                continue
+            moved = GAME.as_if_moved(state, shooter, x, y, start.facing_deg)
+            if geo.arc_of(GAME.unit_tray(moved, shooter), t) != "front" and target in GAME.fire_targets(moved, (shooter,)):
+                return x, y
+    return None
+
+
+def face_to_face(view: PowerSpikeView) -> tuple[str, str]:
+    """close_in, then give up goes until the rider may go again, and stand it 6" in front of the
+    shooter: the shooter's move then reaches the rider's flank. Returns (shooter, rider)."""
+    shooter, rider = close_in(view)
+    apply(view, ps.EndActivation(0))
+    for c in (card(3, 0), card(3, 2)):
+        apply(view, ps.MovementDraw(c))
+        apply(view, ps.EndGo(GAME.actor(view.state)))
+    apply(view, ps.MovementDraw(card(4, 0)))
+    apply(view, ps.Activate(1, rider))
+    sx, sy = GAME.unit_tray(view.state, shooter).centre
+    apply(view, ps.Move(1, rider, sx, sy + 8, 270.0))
+    apply(view, ps.EndActivation(1))
+    apply(view, ps.MovementDraw(card(4, 2)))
+    view.activate(shooter)
+    return shooter, rider
+
+
+def test_the_odds_follow_a_dragged_attacker_and_come_back_when_the_drag_is_cancelled(qtbot):
+    view = make_view(qtbot)
+    shooter, target = face_to_face(view)
+    view.tabletop.click_unit(target)
+    state = view.state
+    real = GAME.odds(state, (shooter,), target)
+    real_a, _ = GAME.entitlements(state, (shooter,), target)
+    assert "flank or rear" not in real_a.extras and view.odds.values["tie"] == real.tie
+    spot = flank_spot(state, shooter, target)
+    assert spot is not None, "no flank position within the shooter's move"
+    poses: list[tuple] = []
+    view.tabletop.drag_moved.connect(lambda *pose: poses.append(pose))
+    view.tabletop.drag_unit(shooter, spot, release=False)
+    uid, x, y, facing = poses[-1]
+    assert uid == shooter and math.dist((x, y), spot) < 0.5
+    moved = GAME.apply(state, ps.Move(0, shooter, x, y, facing))  # the unit really moved there
+    odds = GAME.odds(moved, (shooter,), target)
+    a, _ = GAME.entitlements(moved, (shooter,), target)
+    assert "flank or rear" in a.extras and a.total == real_a.total + 1
+    assert odds != real
+    shown = view.odds.values
+    assert shown["attacker 1-6"] == odds.attacker_wins[0] and shown["tie"] == odds.tie
+    assert shown["target 10-12"] == odds.target_wins[2]
+    assert f"draw {a.total} card" in view.odds.draws.text() or f"draws {a.total} card" in view.odds.draws.text()
+    assert "as if moved to the ghost" in view.odds.title.text() and view.state is state  # nothing applied
+    QTest.keyClick(view.tabletop, Qt.Key.Key_Escape)  # cancel the drag
+    assert view.tabletop.dragging is None
+    assert view.odds.values["tie"] == real.tie and view.odds.values["attacker 1-6"] == real.attacker_wins[0]
+    assert f"draws {real_a.total} card" in view.odds.draws.text() and "ghost" not in view.odds.title.text()
+
+
+def test_dropping_the_attacker_on_the_flank_keeps_the_moved_odds(qtbot):
+    view = make_view(qtbot)
+    shooter, target = face_to_face(view)
+    view.tabletop.click_unit(target)
+    spot = flank_spot(view.state, shooter, target)
+    assert spot is not None
+    view.drag_unit(shooter, *spot)
+    assert view.state.activation.moved, view.refusal.text()
+    odds = GAME.odds(view.state, (shooter,), target)
+    assert "flank or rear" in GAME.entitlements(view.state, (shooter,), target)[0].extras
+    assert view.target == target and view.odds.values["tie"] == odds.tie
+    assert "ghost" not in view.odds.title.text()
