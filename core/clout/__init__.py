@@ -1,0 +1,1 @@
+"""Clout Fantasy rules: chip catalogue, range geometry, layouts. Pure Python, no Qt."""

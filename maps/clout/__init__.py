@@ -1,0 +1,1 @@
+"""Clout Fantasy playing areas: outlines and surfaces as data files (areas/*.json)."""
