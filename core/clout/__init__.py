@@ -1,1 +1,1 @@
-"""Clout Fantasy rules: chip catalogue, range geometry, layouts. Pure Python, no Qt."""
+"""Clout Fantasy rules: chip catalogue and stacks, range geometry, throws, layouts. Pure Python, no Qt."""

@@ -1,0 +1,212 @@
+"""Playing stacks: fifteen chip ids, the rulebook's construction rules in plain words, stack files.
+
+A stack is plain data that may be wrong: the builder saves a half-built stack so work is never
+lost, `problems` names every broken rule with the chips and numbers involved, and only a stack
+without problems may start a game (`require_legal`). Beginners may agree to play "any fifteen
+chips" (the rulebook allows it); `problems(..., casual=True)` checks only what still holds then.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from collections import Counter
+from importlib import resources as importlib_resources
+from pathlib import Path
+from typing import Sequence
+
+import msgspec
+
+from core.clout.catalogue import FACTION_BY_ID, NEUTRAL, Catalogue, default_catalogue
+from core.errors import IllegalSetup
+from core.saves import write_atomic
+from maps.datafile import DataError
+
+STACK_SIZE = 15
+MAX_COPIES = 3
+MAX_UNIQUE_COPIES = 1
+MAX_NEUTRAL = 2
+MAX_STACK_POINTS = 25
+BASES = 2
+
+STACK_FORMAT = "battlebox-clout-stack"
+STACK_VERSION = 1
+STACK_SUFFIX = ".cfstack.json"
+MAX_STACK_BYTES = 256 * 1024
+
+
+class Stack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A named playing stack; `chips` repeats an id once per copy, in the order the player chose."""
+
+    name: str = ""
+    chips: tuple[str, ...] = ()
+
+
+class StackFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    format: str
+    version: int
+    name: str
+    chips: tuple[str, ...]
+
+
+def _ids(stack: Stack | Sequence[str]) -> tuple[str, ...]:
+    return stack.chips if isinstance(stack, Stack) else tuple(stack)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _listing(counts: Counter[str], catalogue: Catalogue) -> str:
+    """'Sellsword ×2, Boulder' in stack order."""
+    return ", ".join(catalogue.chips[c].name + (f" ×{n}" if n > 1 else "") for c, n in counts.items())
+
+
+def stack_points(stack: Stack | Sequence[str], catalogue: Catalogue | None = None) -> int:
+    catalogue = catalogue or default_catalogue()
+    return sum(catalogue.chips[c].points for c in _ids(stack) if c in catalogue.chips)
+
+
+def stack_faction(stack: Stack | Sequence[str], catalogue: Catalogue | None = None) -> str | None:
+    """The one faction the stack's non-neutral chips share, or None (none, or several)."""
+    catalogue = catalogue or default_catalogue()
+    found = {catalogue.chips[c].faction for c in _ids(stack) if c in catalogue.chips} - {NEUTRAL}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def problems(stack: Stack | Sequence[str], catalogue: Catalogue | None = None,
+             casual: bool = False) -> list[str]:
+    """Every construction rule the stack breaks, in the rulebook's order; empty when legal.
+
+    `casual` is the rulebook's beginners' allowance (any fifteen chips): only the size and the
+    Unique ability's own one-copy limit still apply.
+    """
+    catalogue = catalogue or default_catalogue()
+    ids = _ids(stack)
+    found: list[str] = []
+    unknown = [c for c in dict.fromkeys(ids) if c not in catalogue.chips]
+    for c in unknown:
+        found.append(f"'{c}' is not a chip in the catalogue; remove it")
+    counts = Counter(c for c in ids if c in catalogue.chips)
+    n = len(ids)
+    if n != STACK_SIZE:
+        fix = f"add {STACK_SIZE - n}" if n < STACK_SIZE else f"remove {n - STACK_SIZE}"
+        found.append(f"A stack has exactly {STACK_SIZE} chips; this one has {n} ({fix})")
+    for cid, k in counts.items():
+        chip = catalogue.chips[cid]
+        if chip.unique and k > MAX_UNIQUE_COPIES:
+            found.append(f"{chip.name} has Unique, so a stack may hold only 1 copy; this one has {k}")
+        elif not casual and k > MAX_COPIES:
+            found.append(f"{chip.name}: {k} copies; a stack may hold at most {MAX_COPIES} of any chip")
+    if casual:
+        return found
+    by_faction: dict[str, Counter[str]] = {}
+    for cid, k in counts.items():
+        by_faction.setdefault(catalogue.chips[cid].faction, Counter())[cid] = k
+    factions = [f for f in by_faction if f != NEUTRAL]
+    if len(factions) > 1:
+        parts = "; ".join(f"{FACTION_BY_ID[f].name}: {_listing(by_faction[f], catalogue)}" for f in factions)
+        found.append(f"The chips come from {len(factions)} factions ({parts}); a stack is one faction "
+                     f"plus up to {MAX_NEUTRAL} neutral chips")
+    neutral = by_faction.get(NEUTRAL, Counter())
+    if sum(neutral.values()) > MAX_NEUTRAL:
+        found.append(f"{_plural(sum(neutral.values()), 'neutral chip')} ({_listing(neutral, catalogue)}); "
+                     f"a stack may hold at most {MAX_NEUTRAL}")
+    total = stack_points(ids, catalogue)
+    if total > MAX_STACK_POINTS:
+        found.append(f"The chips are worth {total} points; a stack may be worth at most {MAX_STACK_POINTS} "
+                     f"({total - MAX_STACK_POINTS} too many)")
+    bases = Counter({c: k for c, k in counts.items() if catalogue.chips[c].type == "base"})
+    nb = sum(bases.values())
+    if nb != BASES:
+        which = f" ({_listing(bases, catalogue)})" if bases else ""
+        found.append(f"A stack has exactly {BASES} bases; this one has {nb}{which}")
+    return found
+
+
+def is_legal(stack: Stack | Sequence[str], catalogue: Catalogue | None = None) -> bool:
+    return not problems(stack, catalogue)
+
+
+def require_legal(stack: Stack | Sequence[str], catalogue: Catalogue | None = None,
+                  casual: bool = False) -> None:
+    """For a game's setup check: refuse a stack that breaks a rule, giving every reason."""
+    found = problems(stack, catalogue, casual)
+    if found:
+        name = (stack.name if isinstance(stack, Stack) else "") or "The stack"
+        raise IllegalSetup(f"{name} cannot start a game: " + "; ".join(found))
+
+
+# --- stack files -----------------------------------------------------------------------------
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode_stack(stack: Stack) -> bytes:
+    doc = StackFile(STACK_FORMAT, STACK_VERSION, stack.name, stack.chips)
+    return msgspec.json.format(_encoder.encode(doc), indent=2) + b"\n"
+
+
+def save_stack(path: str | os.PathLike[str], stack: Stack) -> None:
+    """Write atomically; an illegal stack is saved too, so a half-built stack is never lost."""
+    write_atomic(path, encode_stack(stack))
+
+
+def _where(e: msgspec.ValidationError) -> tuple[str | None, str]:
+    text = str(e)
+    if " - at `" in text:
+        reason, _, where = text.partition(" - at `")
+        return where.rstrip("`").removeprefix("$.").removeprefix("$") or None, reason
+    return None, text
+
+
+def decode_stack(data: bytes, file: str, catalogue: Catalogue | None = None) -> Stack:
+    """Strictly decode a stack document: unknown fields, wrong types and unknown chips are errors."""
+    catalogue = catalogue or default_catalogue()
+    if not data.strip():
+        raise DataError(file, None, "the file is empty")
+    try:
+        top = msgspec.json.decode(data)
+    except msgspec.DecodeError as e:
+        raise DataError(file, None, f"not valid JSON ({e})") from None
+    if not isinstance(top, dict) or top.get("format") != STACK_FORMAT:
+        raise DataError(file, "format", f"this is not a Clout Fantasy stack (no '{STACK_FORMAT}' marker)")
+    version = top.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= STACK_VERSION:
+        raise DataError(file, "version", f"stack version {version!r} is not one this Battlebox reads "
+                                         f"(1 to {STACK_VERSION})")
+    try:
+        doc = msgspec.json.decode(data, type=StackFile)
+    except msgspec.ValidationError as e:
+        entry, reason = _where(e)
+        raise DataError(file, entry, reason) from None
+    for i, cid in enumerate(doc.chips):
+        if cid not in catalogue.chips:
+            raise DataError(file, f"chips[{i}]", f"unknown chip '{cid}' (not in {catalogue.source})")
+    return Stack(doc.name, doc.chips)
+
+
+def load_stack(path: str | os.PathLike[str], catalogue: Catalogue | None = None) -> Stack:
+    file = str(path)
+    try:
+        if os.stat(path).st_size > MAX_STACK_BYTES:
+            raise DataError(file, None, "the file is too large to be a stack")
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise DataError(file, None, "the file does not exist") from None
+    except IsADirectoryError:
+        raise DataError(file, None, "that is a folder, not a stack file") from None
+    except OSError as e:
+        raise DataError(file, None, f"cannot be read ({e.strerror})") from None
+    return decode_stack(data, file, catalogue)
+
+
+@functools.cache
+def ready_stacks() -> dict[str, Stack]:
+    """The bundled ready-to-play stacks (resources/clout/stacks/), by file name without suffix."""
+    folder = importlib_resources.files("resources.clout").joinpath("stacks")
+    found: dict[str, Stack] = {}
+    for item in sorted(folder.iterdir(), key=lambda t: t.name):
+        if item.name.endswith(".json"):
+            key = item.name.removesuffix(".json").removesuffix(".cfstack")
+            found[key] = decode_stack(item.read_bytes(), f"resources/clout/stacks/{item.name}")
+    return found

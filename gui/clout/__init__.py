@@ -1,0 +1,1 @@
+"""Clout Fantasy widgets: the stack builder now; the playing-area canvas comes later."""

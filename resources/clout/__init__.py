@@ -1,0 +1,1 @@
+"""Clout Fantasy data: the invented chip catalogue and the ready-to-play stacks (stacks/)."""
