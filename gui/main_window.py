@@ -161,6 +161,10 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About Battlebox", self.show_about)
         self.armies_action = self._action("&Power Spike armies…", self.open_army_builder,
                                           tip="Build Power Spike armies and start a game with them")
+        self.clout_layout_action = self._action("&Clout layout board…", self.open_clout_layout_board,
+                                                tip="Lay out a Clout Fantasy table and read its ranges")
+        self.clout_stacks_action = self._action("Clout &stacks…", self.open_clout_stacks,
+                                                tip="Build, check, save and open Clout Fantasy playing stacks")
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -184,6 +188,8 @@ class MainWindow(QMainWindow):
         tools = bar.addMenu("&Tools")
         tools.setToolTipsVisible(True)
         tools.addAction(self.armies_action)
+        tools.addAction(self.clout_layout_action)
+        tools.addAction(self.clout_stacks_action)
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.notes_action, self.about_action])
 
@@ -472,6 +478,26 @@ class MainWindow(QMainWindow):
         self.armies_dialog = dialog
         dialog.show()
         return dialog
+
+    def open_clout_layout_board(self) -> QWidget:
+        """The Clout Fantasy layout board in its own window, beside whatever game is open."""
+        from gui.clout.layout_board import open_layout_board
+
+        self.clout_layout_board = open_layout_board(self)
+        return self.clout_layout_board
+
+    def open_clout_stacks(self) -> QWidget:
+        """The Clout Fantasy stack builder in its own window."""
+        from gui.clout.stack_builder import StackBuilder
+
+        builder = StackBuilder()
+        builder.setParent(self, Qt.WindowType.Window)
+        builder.setWindowTitle("Clout Fantasy stacks — Battlebox")
+        builder.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        builder.resize(1100, 720)
+        self.clout_stack_builder = builder
+        builder.show()
+        return builder
 
     def show_about(self) -> None:
         AboutDialog(self).exec()

@@ -149,3 +149,20 @@ def test_tooltips_explain_abilities(builder):
     tip = builder.chip_item("cen-questing-warrior").toolTip()
     assert "Strike 3: remove an opponent's troop in range with defense ≤ 3" in tip
     assert "Move 1" in tip
+
+
+def test_the_stack_builder_opens_from_the_tools_menu(qtbot, tmp_path, monkeypatch):
+    from gui.clout.stack_builder import StackBuilder
+    from gui.main_window import MainWindow
+
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path))
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.clout_stacks_action.trigger()
+    builder = window.clout_stack_builder
+    assert isinstance(builder, StackBuilder) and builder.isVisible()
+    from core.clout.stacks import ready_stacks
+
+    builder.load_ready(next(iter(ready_stacks())))
+    assert builder.can_start()
+    builder.close()

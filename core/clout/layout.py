@@ -1,0 +1,353 @@
+"""A Clout Fantasy layout: chips lying on a playing area for two sides, with no turns.
+
+Clubs use a layout to copy a real table into the app and settle "is it in range?" disputes,
+so the document is a plain snapshot: the area, two player slots (name, colour, range
+increment for handicapping) and the chips with their owners and centres in centimetres.
+It is an immutable value; every edit returns a new layout, which keeps undo and tests simple.
+Files are strict JSON written atomically; a broken file is refused with the file and the
+entry named, never half-loaded.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Container
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from core.saves import write_atomic
+from maps.datafile import DataError, read_json
+
+if TYPE_CHECKING:
+    from core.clout.catalogue import Catalogue
+    from maps.clout.areas import PlayArea
+
+FORMAT = "battlebox-clout-layout"
+VERSION = 1
+SUFFIX = ".clout-layout.json"
+PLAYERS = 2
+DEFAULT_AREA = "standard"
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ID = re.compile(r"^c(\d+)$")
+
+
+class PlayerSlot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One side at the table. `increment_cm=None` means the area's own range increment."""
+
+    name: str
+    colour: str
+    increment_cm: float | None = None
+
+
+class PlacedChip(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A chip on the area: `id` tells copies of the same catalogue chip apart; owner is 0 or 1."""
+
+    id: str
+    chip: str
+    owner: int
+    x_cm: float
+    y_cm: float
+
+
+DEFAULT_PLAYERS: tuple[PlayerSlot, PlayerSlot] = (
+    PlayerSlot("Player 1", "#1e88e5"),
+    PlayerSlot("Player 2", "#e53935"),
+)
+
+
+class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    area: str = DEFAULT_AREA
+    players: tuple[PlayerSlot, PlayerSlot] = DEFAULT_PLAYERS
+    chips: tuple[PlacedChip, ...] = ()
+
+    # --- reading ------------------------------------------------------------------------
+    def chip(self, chip_id: str) -> PlacedChip:
+        for c in self.chips:
+            if c.id == chip_id:
+                return c
+        raise KeyError(f"no chip {chip_id!r} in the layout")
+
+    def has(self, chip_id: str) -> bool:
+        return any(c.id == chip_id for c in self.chips)
+
+    def increment_cm(self, owner: int, area_default_cm: float) -> float:
+        """The owner's range increment: their handicap if set, else the area's default."""
+        own = self.players[owner].increment_cm
+        return area_default_cm if own is None else own
+
+    def next_id(self) -> str:
+        """A fresh id, never one in use: one more than the highest `cN` seen."""
+        taken = [int(m.group(1)) for c in self.chips if (m := _ID.match(c.id))]
+        return f"c{max(taken, default=0) + 1}"
+
+    # --- editing (each returns a new layout) -------------------------------------------------
+    def place(self, chip: str, owner: int, x_cm: float, y_cm: float) -> tuple[Layout, str]:
+        """Add a chip for `owner`; returns the new layout and the placed chip's id."""
+        _check_owner(owner)
+        _check_point(x_cm, y_cm)
+        new_id = self.next_id()
+        placed = PlacedChip(new_id, chip, owner, float(x_cm), float(y_cm))
+        return msgspec.structs.replace(self, chips=(*self.chips, placed)), new_id
+
+    def move(self, chip_id: str, x_cm: float, y_cm: float) -> Layout:
+        _check_point(x_cm, y_cm)
+        self.chip(chip_id)
+        chips = tuple(msgspec.structs.replace(c, x_cm=float(x_cm), y_cm=float(y_cm)) if c.id == chip_id else c
+                      for c in self.chips)
+        return msgspec.structs.replace(self, chips=chips)
+
+    def set_owner(self, chip_id: str, owner: int) -> Layout:
+        _check_owner(owner)
+        self.chip(chip_id)
+        chips = tuple(msgspec.structs.replace(c, owner=owner) if c.id == chip_id else c for c in self.chips)
+        return msgspec.structs.replace(self, chips=chips)
+
+    def remove(self, chip_id: str) -> Layout:
+        self.chip(chip_id)
+        return msgspec.structs.replace(self, chips=tuple(c for c in self.chips if c.id != chip_id))
+
+    def clear(self) -> Layout:
+        return msgspec.structs.replace(self, chips=())
+
+    def with_area(self, area: str) -> Layout:
+        """Another area; chips keep their coordinates (a club re-lays them if needed)."""
+        return msgspec.structs.replace(self, area=area)
+
+    def with_player(self, index: int, slot: PlayerSlot) -> Layout:
+        _check_owner(index)
+        _check_slot(slot)
+        players = list(self.players)
+        players[index] = slot
+        return msgspec.structs.replace(self, players=(players[0], players[1]))
+
+
+def _check_owner(owner: int) -> None:
+    if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < PLAYERS:
+        raise ValueError(f"owner must be 0 or 1, got {owner!r}")
+
+
+def _check_point(x_cm: float, y_cm: float) -> None:
+    if not (math.isfinite(x_cm) and math.isfinite(y_cm)):
+        raise ValueError(f"a chip's centre must be finite, got ({x_cm}, {y_cm})")
+
+
+def _slot_problem(slot: PlayerSlot) -> str | None:
+    if not slot.name.strip():
+        return "the name is empty"
+    if not _COLOUR.match(slot.colour):
+        return f"colour must look like #rrggbb, got {slot.colour!r}"
+    inc = slot.increment_cm
+    if inc is not None and not (math.isfinite(inc) and inc > 0):
+        return f"increment_cm must be a positive number of centimetres or null, got {inc!r}"
+    return None
+
+
+def _check_slot(slot: PlayerSlot) -> None:
+    problem = _slot_problem(slot)
+    if problem:
+        raise ValueError(problem)
+
+
+# --- files ----------------------------------------------------------------------------------
+class _LayoutDoc(msgspec.Struct, forbid_unknown_fields=True):
+    format: str
+    version: int
+    area: str
+    players: list[PlayerSlot]
+    chips: list[PlacedChip]
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def to_json(layout: Layout) -> bytes:
+    doc = _LayoutDoc(FORMAT, VERSION, layout.area, list(layout.players), list(layout.chips))
+    return msgspec.json.format(_encoder.encode(doc), indent=2) + b"\n"
+
+
+def save_layout(layout: Layout, path: str | os.PathLike[str]) -> None:
+    """Atomic: a crash while saving never leaves half a layout where the old one was."""
+    write_atomic(path, to_json(layout))
+
+
+def load_layout(path: str | os.PathLike[str], known_chips: Container[str] | None = None,
+                known_areas: Container[str] | None = None) -> Layout:
+    """Read a layout file; `known_*` (catalogue chip ids, area ids) reject chips or areas this
+    version does not have. Raises DataError naming the file and the entry at fault."""
+    doc, file = read_json(Path(path), "", "", str(path))
+    return parse_layout(doc, file, known_chips, known_areas)
+
+
+def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
+                 known_areas: Container[str] | None = None) -> Layout:
+    if not isinstance(doc, dict):
+        raise DataError(file, None, "a layout must be a JSON object")
+    if doc.get("format") != FORMAT:
+        raise DataError(file, "format", f"this is not a Clout Fantasy layout (no '{FORMAT}' format marker)")
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise DataError(file, "version", "the layout has no valid version number")
+    if version > VERSION:
+        raise DataError(file, "version", f"format version {version} was made by a newer Battlebox; "
+                                         f"this version reads up to {VERSION}")
+    if version < 1:
+        raise DataError(file, "version", f"unknown format version {version}")
+    extra = sorted(set(doc) - {"format", "version", "area", "players", "chips"})
+    if extra:
+        raise DataError(file, "top level", f"unknown field {extra[0]!r}")
+    for key, typ in (("area", str), ("players", list), ("chips", list)):
+        if key not in doc:
+            raise DataError(file, "top level", f"missing field '{key}'")
+        if not isinstance(doc[key], typ):
+            raise DataError(file, key, f"must be a {'string' if typ is str else 'list'}")
+    area = doc["area"]
+    if known_areas is not None and area not in known_areas:
+        raise DataError(file, "area", f"unknown playing area {area!r}")
+
+    raw_players = doc["players"]
+    if len(raw_players) != PLAYERS:
+        raise DataError(file, "players", f"a layout has exactly {PLAYERS} players, the file lists {len(raw_players)}")
+    players = []
+    for i, raw in enumerate(raw_players):
+        entry = f"players[{i}]"
+        slot = _convert(raw, PlayerSlot, file, entry)
+        problem = _slot_problem(slot)
+        if problem:
+            raise DataError(file, f"{entry} '{slot.name}'", problem)
+        players.append(slot)
+
+    chips: list[PlacedChip] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(doc["chips"]):
+        entry = f"chips[{i}]"
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            entry = f"{entry} '{raw['id']}'"
+        chip = _convert(raw, PlacedChip, file, entry)
+        if chip.id in seen:
+            raise DataError(file, entry, "id used twice")
+        seen.add(chip.id)
+        if not 0 <= chip.owner < PLAYERS:
+            raise DataError(file, entry, f"owner must be 0 or 1, got {chip.owner}")
+        if not (math.isfinite(chip.x_cm) and math.isfinite(chip.y_cm)):
+            raise DataError(file, entry, "the centre must be finite numbers of centimetres")
+        if known_chips is not None and chip.chip not in known_chips:
+            raise DataError(file, entry, f"unknown chip {chip.chip!r} (not in the catalogue)")
+        chips.append(chip)
+    return Layout(area, (players[0], players[1]), tuple(chips))
+
+
+def _convert(raw: Any, typ: type, file: str, entry: str) -> Any:
+    try:
+        return msgspec.convert(raw, typ, strict=True)
+    except msgspec.ValidationError as e:
+        raise DataError(file, entry, _plain(str(e))) from None
+
+
+def _plain(message: str) -> str:
+    """msgspec's '... - at `$.x`' becomes '... (field x)', readable by a club member."""
+    m = re.match(r"^(.*?)(?: - at `\$\.?(.*)`)?$", message)
+    if m and m.group(2):
+        return f"{m.group(1)} (field {m.group(2)})"
+    return message
+
+
+# --- reading a table: ranges and the simple score --------------------------------------------
+# Abilities whose effect on the final score the layout board does not work out yet; the full
+# scoring comes with the ability engine. Loyal and disloyal (without modifiers) are scored.
+UNSCORED_ABILITIES = ("trap", "possess", "support")
+SCORE_INCLUDES = ("printed points of every chip on the area (actions excluded: they leave play at the "
+                  "end of their turn); +1 for a chip in range of one of its owner's bases (at most 1); "
+                  "Loyal and Disloyal")
+SCORE_EXCLUDES = ("other ability effects (Trap, Possess, Support...) and the last chip thrown being worth 0")
+
+
+@dataclass(frozen=True)
+class ChipScore:
+    id: str
+    points: int  # printed points
+    base_bonus: int  # 0 or 1
+    loyalty: int  # +1 loyal, minus one per opponent's chip for disloyal
+    total: int  # never below 0
+    notes: tuple[str, ...] = ()  # what was left out for this chip, in plain words
+
+
+@dataclass(frozen=True)
+class LayoutScore:
+    chips: dict[str, ChipScore]  # chips that score (in play, not actions)
+    totals: tuple[int, int]
+    unscored: tuple[str, ...]  # chips and effects left out, in plain words
+
+
+def _increment(layout: Layout, area: PlayArea, owner: int) -> float:
+    from maps.clout.areas import range_increment_cm
+
+    return layout.increment_cm(owner, range_increment_cm(area))
+
+
+def chips_in_range_of(layout: Layout, chip_id: str, catalogue: Catalogue, area: PlayArea) -> list[str]:
+    """The chips within a chip's printed range (its owner's increment, fly counted), nearest first.
+
+    Every chip on the layout is measured, actions and chips hanging off the area included:
+    this is the club's "is it in range?" question, not scoring.
+    """
+    return _in_range(layout, chip_id, catalogue, area, layout.chips)
+
+
+def _in_range(layout: Layout, chip_id: str, catalogue: Catalogue, area: PlayArea,
+              among: tuple[PlacedChip, ...] | list[PlacedChip], index: Any = None) -> list[str]:
+    from core.clout.geometry import ChipIndex, chips_in_range, fly_counts
+
+    source = layout.chip(chip_id)
+    spec = catalogue.chip(source.chip)
+    if index is None:
+        index = ChipIndex({c.id: (c.x_cm, c.y_cm) for c in among})
+    flies = spec.has("fly")
+    flying = [c.id for c in among if c.id != chip_id and fly_counts(
+        target_flies=catalogue.chip(c.chip).has("fly"), source_flies=flies, opponents=c.owner != source.owner)]
+    return [str(c) for c in chips_in_range(index, chip_id, spec.range, _increment(layout, area, source.owner),
+                                           flying_against=flying)]
+
+
+def score_layout(layout: Layout, catalogue: Catalogue, area: PlayArea) -> LayoutScore:
+    """The score as the table lies now, as far as the layout board can tell (see SCORE_INCLUDES)."""
+    from core.clout.geometry import ChipIndex, inside_area
+
+    notes: list[str] = []
+    scoring: list[PlacedChip] = []
+    for c in layout.chips:
+        spec = catalogue.chip(c.chip)
+        if not inside_area((c.x_cm, c.y_cm), area):
+            notes.append(f"{spec.name} ({c.id}) lies outside the area: not in play")
+        elif spec.type == "action":
+            notes.append(f"{spec.name} ({c.id}) is an action: it would leave play at the end of its turn")
+        else:
+            scoring.append(c)
+    index = ChipIndex({c.id: (c.x_cm, c.y_cm) for c in scoring})
+    reach = {c.id: set(_in_range(layout, c.id, catalogue, area, scoring, index)) for c in scoring}
+    by_id = {c.id: c for c in scoring}
+    scores: dict[str, ChipScore] = {}
+    totals = [0, 0]
+    for c in scoring:
+        spec = catalogue.chip(c.chip)
+        bonus = int(any(c.id in reach[b.id] for b in scoring
+                        if b.id != c.id and b.owner == c.owner and catalogue.chip(b.chip).type == "base"))
+        loyalty = 0
+        chip_notes = []
+        for ability in spec.abilities:
+            if ability.name in ("loyal", "disloyal") and ability.modifiers:
+                chip_notes.append(f"{ability.name.capitalize()} with a modifier is not scored yet")
+            elif ability.name == "loyal":
+                loyalty += int(any(by_id[o].owner == c.owner for o in reach[c.id]))
+            elif ability.name == "disloyal":
+                loyalty -= sum(1 for o in reach[c.id] if by_id[o].owner != c.owner)
+            elif ability.name in UNSCORED_ABILITIES:
+                chip_notes.append(f"{ability.name.capitalize()} is not scored yet")
+        total = max(0, spec.points + bonus + loyalty)
+        scores[c.id] = ChipScore(c.id, spec.points, bonus, loyalty, total, tuple(chip_notes))
+        totals[c.owner] += total
+        notes += [f"{spec.name} ({c.id}): {n}" for n in chip_notes]
+    return LayoutScore(scores, (totals[0], totals[1]), tuple(notes))

@@ -1,0 +1,599 @@
+"""The Clout Fantasy layout board: copy a real table into the app and read its ranges and score.
+
+No turns and no throwing: chips from the catalogue are dragged (or click-placed) onto the
+area for either side, moved and removed at will. The board shows, for the selected chip, the
+chips in its range and its abilities in plain words, and a simple score whose scope it states
+(core.clout.layout.score_layout). Every rule question goes to core/; the board only edits a
+`Layout` and redraws. File dialogs and error boxes sit behind `ask_*` / `show_error` so tests
+answer them without a modal loop.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QDrag, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QDoubleSpinBox,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.clout.catalogue import (
+    FACTIONS,
+    Catalogue,
+    default_catalogue,
+    describe_ability,
+)
+from core.clout.geometry import edge_distance_cm, inside_area
+from core.clout.layout import (
+    SCORE_EXCLUDES,
+    SCORE_INCLUDES,
+    SUFFIX,
+    Layout,
+    PlayerSlot,
+    chips_in_range_of,
+    load_layout,
+    save_layout,
+    score_layout,
+)
+from gui.clout.canvas import CHIP_MIME, CloutCanvas
+from gui.clout.chip_items import ChipMarker, faction_colour
+from maps.clout.areas import available_areas, load_area, range_increment_cm
+from maps.datafile import DataError
+
+LAYOUT_FILTER = f"Clout layouts (*{SUFFIX} *.json)"
+PANEL_WIDTH = 300
+
+
+def chip_icon(faction: str, size: int = 18) -> QIcon:
+    pix = QPixmap(size, size)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(faction_colour(faction))
+    p.setPen(QColor("#555555"))
+    p.drawEllipse(1, 1, size - 2, size - 2)
+    p.end()
+    return QIcon(pix)
+
+
+class CatalogueList(QListWidget):
+    """The catalogue's chips; dragging one carries its id to the canvas (CHIP_MIME)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setIconSize(QSize(18, 18))
+
+    def chip_id(self) -> str | None:
+        item = self.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        data = QMimeData()
+        if items:
+            chip = items[0].data(Qt.ItemDataRole.UserRole)
+            data.setData(CHIP_MIME, chip.encode("utf-8"))
+            data.setText(chip)
+        return data
+
+    def mimeTypes(self) -> list[str]:
+        return [CHIP_MIME]
+
+    def startDrag(self, actions) -> None:
+        item = self.currentItem()
+        if item is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.mimeData([item]))
+        drag.setPixmap(item.icon().pixmap(28, 28))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class PlayerPanel(QWidget):
+    """One side's slot: placing for it, its name, ring colour and range increment (handicap)."""
+
+    changed = Signal()
+
+    def __init__(self, index: int, group: QButtonGroup, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.colour = "#888888"
+        self.radio = QRadioButton()
+        self.radio.setToolTip("New chips are placed for this side")
+        group.addButton(self.radio, index)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(f"Player {index + 1}")
+        self.name.editingFinished.connect(self.changed)
+        self.colour_button = QPushButton()
+        self.colour_button.setFixedSize(26, 22)
+        self.colour_button.setToolTip("Ring colour of this side's chips")
+        self.increment = QDoubleSpinBox()
+        self.increment.setRange(0.0, 100.0)
+        self.increment.setDecimals(1)
+        self.increment.setSingleStep(0.5)
+        self.increment.setSuffix(" cm")
+        self.increment.setMinimumWidth(120)
+        self.increment.setToolTip("Range increment for this side (handicapping); 0 means the area's own")
+        self.increment.valueChanged.connect(self.changed)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 2, 0, 2)
+        grid.addWidget(self.radio, 0, 0)
+        grid.addWidget(self.name, 0, 1)
+        grid.addWidget(self.colour_button, 0, 2)
+        grid.addWidget(QLabel("Range increment"), 1, 1)
+        grid.addWidget(self.increment, 1, 2)
+        grid.setColumnStretch(1, 1)
+
+    def set_slot(self, slot: PlayerSlot, area_increment_cm: float) -> None:
+        for w in (self.name, self.increment):
+            w.blockSignals(True)
+        self.name.setText(slot.name)
+        self.increment.setSpecialValueText(f"area ({area_increment_cm:g} cm)")
+        self.increment.setValue(slot.increment_cm or 0.0)
+        self.set_colour(slot.colour)
+        for w in (self.name, self.increment):
+            w.blockSignals(False)
+
+    def set_colour(self, colour: str) -> None:
+        self.colour = colour
+        self.colour_button.setStyleSheet(f"background: {colour}; border: 1px solid #444; border-radius: 3px;")
+
+    def slot(self) -> PlayerSlot:
+        inc = self.increment.value()
+        return PlayerSlot(self.name.text().strip() or f"Player {self.index + 1}", self.colour, inc or None)
+
+
+class LayoutBoard(QWidget):
+    """Two sides' chips on a playing area, no turns: ranges, abilities and a simple score."""
+
+    layout_changed = Signal()
+
+    def __init__(self, catalogue: Catalogue | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Clout Fantasy — layout board")
+        self.catalogue = catalogue or default_catalogue()
+        self.layout_doc = Layout()
+        self.area = load_area(self.layout_doc.area)
+        self.path: str | None = None
+        self.dirty = False
+        self._armed = False  # a catalogue chip was clicked: the next click on the area places it
+
+        self.canvas = CloutCanvas(self.area)
+        self.canvas.chip_moved.connect(self.move_chip)
+        self.canvas.chip_dropped.connect(lambda chip, x, y: self.place_chip(chip, x, y))
+        self.canvas.area_clicked.connect(self._area_clicked)
+        self.canvas.selection_changed.connect(lambda _cid: self._refresh_selection())
+        self.canvas.ruler_changed.connect(self._ruler_changed)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_left())
+        splitter.addWidget(self.canvas)
+        splitter.addWidget(self._build_right())
+        splitter.setStretchFactor(1, 1)
+        splitter.setCollapsible(1, False)
+        self.status = QLabel()
+        self.status.setObjectName("layoutStatus")
+        self.status.setWordWrap(True)
+        self.status.setContentsMargins(8, 4, 8, 4)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(splitter, 1)
+        outer.addWidget(self.status)
+        splitter.setSizes([PANEL_WIDTH, 680, PANEL_WIDTH])
+
+        self.remove_action = QAction("Remove chip", self)
+        self.remove_action.setShortcuts([QKeySequence(Qt.Key.Key_Delete), QKeySequence(Qt.Key.Key_Backspace)])
+        self.remove_action.triggered.connect(lambda: self.remove_selected())
+        self.addAction(self.remove_action)
+        self.resize(1280, 800)
+        self._load_into_widgets()
+        self.set_status("Drag a chip from the catalogue onto the area, or click it and then click the area.")
+
+    # --- building -------------------------------------------------------------------------------
+    def _build_left(self) -> QWidget:
+        panel = QWidget()
+        panel.setMinimumWidth(240)
+        col = QVBoxLayout(panel)
+        col.setContentsMargins(8, 8, 4, 8)
+        area_row = QHBoxLayout()
+        area_row.addWidget(QLabel("Area"))
+        self.area_box = QComboBox()
+        for area_id in available_areas():
+            self.area_box.addItem(load_area(area_id).title, area_id)
+        self.area_box.currentIndexChanged.connect(lambda _i: self.set_area(self.area_box.currentData()))
+        area_row.addWidget(self.area_box, 1)
+        col.addLayout(area_row)
+
+        players = QGroupBox("Players (the chosen side gets new chips)")
+        pcol = QVBoxLayout(players)
+        pcol.setContentsMargins(6, 4, 6, 4)
+        self.side_group = QButtonGroup(self)
+        self.player_panels = [PlayerPanel(i, self.side_group) for i in range(2)]
+        for panel_ in self.player_panels:
+            panel_.changed.connect(self._players_edited)
+            panel_.colour_button.clicked.connect(lambda _=False, k=panel_.index: self.choose_colour(k))
+            pcol.addWidget(panel_)
+        self.player_panels[0].radio.setChecked(True)
+        col.addWidget(players)
+
+        cat = QGroupBox("Catalogue")
+        ccol = QVBoxLayout(cat)
+        ccol.setContentsMargins(6, 4, 6, 4)
+        self.faction_box = QComboBox()
+        self.faction_box.addItem("All factions", None)
+        for f in FACTIONS:
+            self.faction_box.addItem(chip_icon(f.id), f.name, f.id)
+        self.faction_box.currentIndexChanged.connect(lambda _i: self._fill_catalogue())
+        ccol.addWidget(self.faction_box)
+        self.catalogue_list = CatalogueList()
+        self.catalogue_list.itemClicked.connect(lambda _item: self._arm())
+        ccol.addWidget(self.catalogue_list, 1)
+        col.addWidget(cat, 1)
+        self._fill_catalogue()
+        return panel
+
+    def _build_right(self) -> QWidget:
+        panel = QWidget()
+        panel.setMinimumWidth(260)
+        col = QVBoxLayout(panel)
+        col.setContentsMargins(4, 8, 8, 8)
+        files = QHBoxLayout()
+        for text, slot in (("New", self.new_layout), ("Open…", self.open_dialog), ("Save…", self.save_dialog)):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            files.addWidget(button)
+        col.addLayout(files)
+
+        chip_box = QGroupBox("Selected chip")
+        ccol = QVBoxLayout(chip_box)
+        ccol.setContentsMargins(6, 4, 6, 4)
+        self.chip_text = QTextBrowser()
+        self.chip_text.setFrameShape(QFrame.Shape.NoFrame)
+        self.chip_text.setOpenLinks(False)
+        ccol.addWidget(self.chip_text, 1)
+        buttons = QHBoxLayout()
+        self.switch_button = QPushButton("Other side")
+        self.switch_button.setToolTip("Give this chip to the other player")
+        self.switch_button.clicked.connect(lambda: self.switch_selected_owner())
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.clicked.connect(lambda: self.remove_selected())
+        buttons.addWidget(self.switch_button)
+        buttons.addWidget(self.remove_button)
+        ccol.addLayout(buttons)
+        col.addWidget(chip_box, 3)
+
+        score_box = QGroupBox("Score as the table lies")
+        scol = QVBoxLayout(score_box)
+        scol.setContentsMargins(6, 4, 6, 4)
+        self.score_label = QLabel()
+        self.score_label.setTextFormat(Qt.TextFormat.RichText)
+        scol.addWidget(self.score_label)
+        self.score_notes = QTextBrowser()
+        self.score_notes.setFrameShape(QFrame.Shape.NoFrame)
+        self.score_notes.setStyleSheet("color: #555;")
+        scol.addWidget(self.score_notes, 1)
+        col.addWidget(score_box, 2)
+        return panel
+
+    def _fill_catalogue(self) -> None:
+        faction = self.faction_box.currentData()
+        self.catalogue_list.clear()
+        for chip in self.catalogue:
+            if faction and chip.faction != faction:
+                continue
+            defense = "action" if chip.defense is None else f"D{chip.defense}"
+            item = QListWidgetItem(chip_icon(chip.faction), f"{chip.name}  ·  {chip.points} pt · R{chip.range} · {defense}")
+            item.setData(Qt.ItemDataRole.UserRole, chip.id)
+            item.setToolTip(self._chip_tooltip(chip.id))
+            self.catalogue_list.addItem(item)
+
+    # --- questions (tests replace these) -------------------------------------------------------------
+    def ask_save_path(self, suggested: str) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Save the layout", suggested, LAYOUT_FILTER)
+        return path or None
+
+    def ask_open_path(self) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Open a layout", self._folder(), LAYOUT_FILTER)
+        return path or None
+
+    def ask_colour(self, current: str) -> str | None:
+        from PySide6.QtWidgets import QColorDialog
+
+        colour = QColorDialog.getColor(QColor(current), self, "Ring colour")
+        return colour.name() if colour.isValid() else None
+
+    def confirm_discard(self) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(self, "Unsaved layout", "The layout has changes that are not saved. Discard them?")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.critical(self, title, text)
+
+    # --- editing ------------------------------------------------------------------------------------
+    @property
+    def active_side(self) -> int:
+        return max(0, self.side_group.checkedId())
+
+    def set_active_side(self, side: int) -> None:
+        self.player_panels[side].radio.setChecked(True)
+
+    def place_chip(self, chip: str, x_cm: float, y_cm: float, owner: int | None = None) -> str | None:
+        """Put a catalogue chip on the area for `owner` (default: the chosen side); returns its id."""
+        owner = self.active_side if owner is None else owner
+        if chip not in self.catalogue:
+            self.set_status(f"Unknown chip {chip!r}.")
+            return None
+        if not inside_area((x_cm, y_cm), self.area):
+            self.set_status("That spot is off the playing area: a chip there would not be in play.")
+            return None
+        self.layout_doc, cid = self.layout_doc.place(chip, owner, x_cm, y_cm)
+        self._changed()
+        self.canvas.select(cid)
+        name = self.catalogue.chip(chip).name
+        self.set_status(f"Placed {name} for {self.layout_doc.players[owner].name}.")
+        return cid
+
+    def move_chip(self, chip_id: str, x_cm: float, y_cm: float) -> None:
+        if not inside_area((x_cm, y_cm), self.area):
+            self.set_status("A chip dropped off the area would be out of play; it stays where it was.")
+            self._show_layout()
+            return
+        self.layout_doc = self.layout_doc.move(chip_id, x_cm, y_cm)
+        self._changed()
+
+    def remove_selected(self) -> bool:
+        cid = self.canvas.selected
+        if cid is None:
+            return False
+        name = self._name(cid)
+        self.layout_doc = self.layout_doc.remove(cid)
+        self._changed()
+        self.set_status(f"Removed {name}.")
+        return True
+
+    def switch_selected_owner(self) -> bool:
+        cid = self.canvas.selected
+        if cid is None:
+            return False
+        chip = self.layout_doc.chip(cid)
+        self.layout_doc = self.layout_doc.set_owner(cid, 1 - chip.owner)
+        self._changed()
+        return True
+
+    def set_area(self, area_id: str) -> None:
+        if area_id == self.area.id:
+            return
+        self.area = load_area(area_id)
+        self.layout_doc = self.layout_doc.with_area(area_id)
+        self.canvas.set_area(self.area)
+        self._load_into_widgets()
+        self.dirty = True
+
+    def choose_colour(self, side: int) -> None:
+        colour = self.ask_colour(self.player_panels[side].colour)
+        if colour:
+            self.player_panels[side].set_colour(colour)
+            self._players_edited()
+
+    def _players_edited(self) -> None:
+        for panel_ in self.player_panels:
+            try:
+                self.layout_doc = self.layout_doc.with_player(panel_.index, panel_.slot())
+            except ValueError as e:
+                self.set_status(f"{panel_.slot().name}: {e}")
+        self.dirty = True
+        self._show_layout()
+
+    def _arm(self) -> None:
+        chip = self.catalogue_list.chip_id()
+        if chip:
+            self._armed = True
+            self.set_status(f"Click the area to place {self.catalogue.chip(chip).name} for "
+                            f"{self.layout_doc.players[self.active_side].name}.")
+
+    def _area_clicked(self, x_cm: float, y_cm: float) -> None:
+        chip = self.catalogue_list.chip_id()
+        if self._armed and chip:
+            self.place_chip(chip, x_cm, y_cm)
+
+    def _ruler_changed(self, ruler) -> None:
+        if ruler:
+            a, b, gap = ruler
+            inc = self.layout_doc.increment_cm(self.layout_doc.chip(a).owner, range_increment_cm(self.area))
+            self.set_status(f"Ruler: {self._name(a)} to {self._name(b)}, {gap:.1f} cm edge to edge "
+                            f"({gap / inc:.2f} range increments of {inc:g} cm).")
+        else:
+            self.set_status("Shift+click a second chip to measure.")
+
+    # --- files ----------------------------------------------------------------------------------------
+    def new_layout(self) -> bool:
+        if self.dirty and self.layout_doc.chips and not self.confirm_discard():
+            return False
+        self.layout_doc = Layout(area=self.area.id, players=self.layout_doc.players)
+        self.path = None
+        self._show_layout()
+        self.dirty = False
+        return True
+
+    def save_dialog(self) -> bool:
+        suggested = self.path or str(Path(self._folder()) / f"layout{SUFFIX}")
+        path = self.ask_save_path(suggested)
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += SUFFIX
+        return self.save_to(path)
+
+    def save_to(self, path: str | os.PathLike[str]) -> bool:
+        try:
+            save_layout(self.layout_doc, path)
+        except OSError as e:
+            self.show_error("Cannot save the layout", f"Cannot save {path}: {e.strerror or e}")
+            return False
+        self.path = str(path)
+        self.dirty = False
+        self.set_status(f"Saved to {path}.")
+        return True
+
+    def open_dialog(self) -> bool:
+        if self.dirty and self.layout_doc.chips and not self.confirm_discard():
+            return False
+        path = self.ask_open_path()
+        return self.open_file(path) if path else False
+
+    def open_file(self, path: str | os.PathLike[str]) -> bool:
+        """Load first, replace second: a broken file never costs the layout on the board."""
+        try:
+            layout = load_layout(path, known_chips=self.catalogue, known_areas=available_areas())
+        except DataError as e:
+            self.show_error("Cannot open the layout", str(e))
+            return False
+        self.layout_doc = layout
+        self.area = load_area(layout.area)
+        self.canvas.set_area(self.area)
+        self.path = str(path)
+        self._load_into_widgets()
+        self.dirty = False
+        self.set_status(f"Opened {path}.")
+        return True
+
+    def _folder(self) -> str:
+        return str(Path(self.path).parent) if self.path else str(Path.home())
+
+    # --- showing ----------------------------------------------------------------------------------------
+    def set_status(self, text: str) -> None:
+        self.status.setText(text)
+
+    def _changed(self) -> None:
+        self.dirty = True
+        self._show_layout()
+        self.layout_changed.emit()
+
+    def _load_into_widgets(self) -> None:
+        self.area_box.blockSignals(True)
+        self.area_box.setCurrentIndex(max(0, self.area_box.findData(self.layout_doc.area)))
+        self.area_box.blockSignals(False)
+        inc = range_increment_cm(self.area)
+        for panel_, slot in zip(self.player_panels, self.layout_doc.players):
+            panel_.set_slot(slot, inc)
+        self._show_layout()
+
+    def _show_layout(self) -> None:
+        doc = self.layout_doc
+        self.canvas.set_players([p.colour for p in doc.players], [p.increment_cm for p in doc.players])
+        self.canvas.set_chips(self.markers())
+        self._refresh_selection()
+        self._refresh_score()
+
+    def markers(self) -> list[ChipMarker]:
+        return [ChipMarker.from_chip(c.id, self.catalogue.chip(c.chip), c.owner, c.x_cm, c.y_cm,
+                                     self._chip_tooltip(c.chip)) for c in self.layout_doc.chips]
+
+    def _chip_tooltip(self, chip: str) -> str:
+        from core.clout.catalogue import describe_chip
+
+        return describe_chip(self.catalogue.chip(chip))
+
+    def _name(self, chip_id: str) -> str:
+        return self.catalogue.chip(self.layout_doc.chip(chip_id).chip).name
+
+    def in_range_list(self) -> list[str]:
+        """The names of the chips in the selected chip's range, nearest first (as the panel lists them)."""
+        cid = self.canvas.selected
+        if cid is None:
+            return []
+        return [self._name(o) for o in chips_in_range_of(self.layout_doc, cid, self.catalogue, self.area)]
+
+    def _refresh_selection(self) -> None:
+        cid = self.canvas.selected
+        self.switch_button.setEnabled(cid is not None)
+        self.remove_button.setEnabled(cid is not None)
+        if cid is None or not self.layout_doc.has(cid):
+            self.chip_text.setHtml("<p style='color:#666'>Click a chip to see its range, the chips in it "
+                                   "and its abilities. Shift+click two chips to measure between them.</p>")
+            return
+        placed = self.layout_doc.chip(cid)
+        chip = self.catalogue.chip(placed.chip)
+        owner = self.layout_doc.players[placed.owner]
+        inc = self.layout_doc.increment_cm(placed.owner, range_increment_cm(self.area))
+        defense = "no defense (action)" if chip.defense is None else f"defense {chip.defense}"
+        html = [f"<h3 style='margin:0'>{_esc(chip.name)}</h3>",
+                (f"<p style='margin:2px 0'><span style='color:{owner.colour}'>●</span> {_esc(owner.name)} · "
+                f"{chip.faction_name} {chip.type}<br>{chip.points} point{'' if chip.points == 1 else 's'} · range {chip.range} "
+                f"({chip.range * inc:g} cm from its edge) · {defense}</p>")]
+        html.append("<p style='margin:6px 0 2px 0'><b>Abilities</b></p>")
+        if chip.abilities:
+            html.append("<ul style='margin:0; -qt-list-indent: 1'>" + "".join(
+                f"<li>{_esc(describe_ability(a))}</li>" for a in chip.abilities) + "</ul>")
+        else:
+            html.append("<p style='margin:0'>None.</p>")
+        if chip.immunities:
+            html.append(f"<p style='margin:2px 0'>Immune to {', '.join(sorted(i.capitalize() for i in chip.immunities))}.</p>")
+        hits = chips_in_range_of(self.layout_doc, cid, self.catalogue, self.area)
+        html.append(f"<p style='margin:6px 0 2px 0'><b>In range ({len(hits)})</b></p>")
+        if hits:
+            rows = []
+            for o in hits:
+                other = self.layout_doc.chip(o)
+                gap = edge_distance_cm((placed.x_cm, placed.y_cm), (other.x_cm, other.y_cm))
+                colour = self.layout_doc.players[other.owner].colour
+                rows.append(f"<li><span style='color:{colour}'>●</span> {_esc(self._name(o))} "
+                            f"<span style='color:#666'>({gap:.1f} cm)</span></li>")
+            html.append("<ul style='margin:0; -qt-list-indent: 1'>" + "".join(rows) + "</ul>")
+        else:
+            html.append("<p style='margin:0'>No chip is in range.</p>")
+        self.chip_text.setHtml("".join(html))
+
+    def _refresh_score(self) -> None:
+        score = score_layout(self.layout_doc, self.catalogue, self.area)
+        players = self.layout_doc.players
+        rows = "".join((f"<tr><td><span style='color:{p.colour}'>●</span> {_esc(p.name)}</td>"
+                       f"<td align='right'><b>{score.totals[k]}</b></td></tr>") for k, p in enumerate(players))
+        self.score_label.setText(f"<table width='100%' style='font-size:12pt'>{rows}</table>")
+        notes = [f"Counts: {SCORE_INCLUDES}.", f"Not counted yet: {SCORE_EXCLUDES}."]
+        notes += score.unscored
+        self.score_notes.setHtml("".join(f"<p style='margin:0 0 4px 0'>{_esc(n)}</p>" for n in notes))
+        self.score = score
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def open_layout_board(parent: QWidget | None = None) -> LayoutBoard:
+    """The board in its own window (a tool beside the game window, not a page of it)."""
+    board = LayoutBoard()
+    if parent is not None:
+        board.setParent(parent, Qt.WindowType.Window)
+    board.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    board.show()
+    return board

@@ -1,0 +1,169 @@
+"""The Clout Fantasy layout board: a session that places chips, reads ranges, saves and reloads."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from core.clout.catalogue import default_catalogue
+from core.clout.geometry import in_range
+from core.clout.layout import load_layout
+from gui.clout.layout_board import LayoutBoard
+from maps.clout.areas import range_increment_cm
+
+pytestmark = pytest.mark.gui
+CATALOGUE = default_catalogue()
+
+
+def chip_id(name: str) -> str:
+    return next(c.id for c in CATALOGUE if c.name == name)
+
+
+@pytest.fixture
+def board(qtbot, monkeypatch) -> LayoutBoard:
+    b = LayoutBoard()
+    qtbot.addWidget(b)
+    b.errors = []
+    monkeypatch.setattr(b, "show_error", lambda title, text: b.errors.append(text))
+    monkeypatch.setattr(b, "confirm_discard", lambda: True)
+    b.resize(1280, 800)
+    b.show()
+    qtbot.waitExposed(b)
+    return b
+
+
+def click_catalogue(board: LayoutBoard, name: str) -> None:
+    """Click the chip's row in the catalogue list, as a player would."""
+    lst = board.catalogue_list
+    row = next(i for i in range(lst.count()) if lst.item(i).data(Qt.ItemDataRole.UserRole) == chip_id(name))
+    lst.scrollToItem(lst.item(row))
+    QTest.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     lst.visualItemRect(lst.item(row)).center())
+
+
+def click_side(board: LayoutBoard, side: int) -> None:
+    QTest.mouseClick(board.player_panels[side].radio, Qt.MouseButton.LeftButton)
+
+
+def place_by_clicks(board: LayoutBoard, name: str, side: int, x: float, y: float) -> str:
+    click_side(board, side)
+    click_catalogue(board, name)
+    before = {c.id for c in board.layout_doc.chips}
+    board.canvas.click_area(x, y)
+    (new,) = {c.id for c in board.layout_doc.chips} - before
+    return new
+
+
+def test_place_chips_for_both_sides_by_clicking(board):
+    watcher = place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    warrior = place_by_clicks(board, "Questing Warrior", 1, 48, 42)
+    doc = board.layout_doc
+    assert doc.chip(watcher).owner == 0 and doc.chip(warrior).owner == 1
+    assert doc.chip(watcher).chip == chip_id("Treant Watcher")
+    assert (doc.chip(warrior).x_cm, doc.chip(warrior).y_cm) == pytest.approx((48, 42), abs=0.3)
+    assert set(board.canvas.items_by_id) == {watcher, warrior}
+    ring = board.canvas.items_by_id[warrior].owner_colour.name()
+    assert ring == doc.players[1].colour
+
+
+def test_select_a_chip_and_read_its_in_range_list(board):
+    watcher = place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    place_by_clicks(board, "Questing Warrior", 1, 48, 42)
+    place_by_clicks(board, "Grave Creepers", 1, 85, 85)
+    board.canvas.click_chip(watcher)
+    doc, inc = board.layout_doc, range_increment_cm(board.area)
+    src = doc.chip(watcher)
+    spec = CATALOGUE.chip(src.chip)
+    want = {CATALOGUE.chip(c.chip).name for c in doc.chips if c.id != watcher and in_range(
+        (src.x_cm, src.y_cm), (c.x_cm, c.y_cm), spec.range, inc)}
+    assert "Questing Warrior" in want and "Grave Creepers" not in want
+    assert set(board.in_range_list()) == want
+    text = board.chip_text.toPlainText()
+    assert "In range (1)" in text and "Questing Warrior" in text and "Grave Creepers" not in text
+    assert "Strike" in text  # the abilities in plain words
+    assert board.canvas.in_range == {c.id for c in doc.chips if CATALOGUE.chip(c.chip).name in want}
+
+
+def test_a_handicap_increment_changes_the_in_range_list(board):
+    watcher = place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    place_by_clicks(board, "Grave Creepers", 1, 40, 58)  # 14 cm gap: out at 5 cm x 2, in at 7.5 x 2
+    board.canvas.select(watcher)
+    assert board.in_range_list() == []
+    board.player_panels[0].increment.setValue(7.5)
+    assert board.layout_doc.players[0].increment_cm == 7.5
+    assert board.in_range_list() == ["Grave Creepers"]
+    assert board.canvas.in_range == {c.id for c in board.layout_doc.chips if c.id != watcher}
+
+
+def test_move_and_remove(board, qtbot):
+    cid = place_by_clicks(board, "Treant Watcher", 0, 30, 30)
+    board.canvas.drag_chip(cid, (60, 70))
+    moved = board.layout_doc.chip(cid)
+    assert (moved.x_cm, moved.y_cm) == pytest.approx((60, 70), abs=0.5)
+    board.canvas.drag_chip(cid, (110, 70))  # off the area: refused, the chip stays
+    assert board.layout_doc.chip(cid) == moved
+    assert board.canvas.index.centre(cid) == pytest.approx((moved.x_cm, moved.y_cm))
+    board.canvas.select(cid)
+    QTest.mouseClick(board.remove_button, Qt.MouseButton.LeftButton)
+    assert board.layout_doc.chips == ()
+
+
+def test_score_counts_points_and_the_base_bonus_and_says_what_it_includes(board):
+    plain = ("loyal", "disloyal", "trap", "possess", "support")
+    base = next(c for c in CATALOGUE if c.type == "base" and c.range >= 1
+                and not any(c.has(a) for a in plain))
+    troop = next(c for c in CATALOGUE if c.type == "troop" and not any(c.has(a) for a in plain))
+    board.place_chip(base.id, 50, 50, owner=0)
+    board.place_chip(troop.id, 56, 50, owner=0)  # 2 cm gap: inside any base's range
+    board.place_chip(troop.id, 90, 10, owner=1)
+    assert board.score.totals == (base.points + troop.points + 1, troop.points)
+    notes = board.score_notes.toPlainText()
+    assert "base" in notes and "Not counted yet" in notes
+
+
+def test_save_and_reload_gives_the_same_chips_and_positions(board, tmp_path, monkeypatch, qtbot):
+    place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    place_by_clicks(board, "Questing Warrior", 1, 48, 42)
+    board.area_box.setCurrentIndex(board.area_box.findData("rug"))
+    place_by_clicks(board, "Infiltrator", 1, 75, 20)
+    path = tmp_path / "dispute"
+    monkeypatch.setattr(board, "ask_save_path", lambda suggested: str(path))
+    assert board.save_dialog()
+    saved = board.layout_doc
+    assert load_layout(str(path) + ".clout-layout.json") == saved
+
+    other = LayoutBoard()
+    qtbot.addWidget(other)
+    monkeypatch.setattr(other, "ask_open_path", lambda: str(path) + ".clout-layout.json")
+    assert other.open_dialog()
+    assert other.layout_doc == saved
+    assert other.area.id == "rug" and other.area_box.currentData() == "rug"
+    assert {cid: (m.x_cm, m.y_cm, m.owner) for cid, m in other.canvas.markers.items()} == \
+        {c.id: (c.x_cm, c.y_cm, c.owner) for c in saved.chips}
+
+
+def test_a_broken_layout_is_refused_and_the_board_keeps_its_chips(board, tmp_path, monkeypatch):
+    place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    before = board.layout_doc
+    bad = tmp_path / "bad.clout-layout.json"
+    bad.write_text('{"format": "battlebox-clout-layout", "version": 1, "area": "standard", "players": [], "chips": []}')
+    assert not board.open_file(bad)
+    assert board.layout_doc == before
+    assert len(board.errors) == 1 and str(bad) in board.errors[0] and "players" in board.errors[0]
+
+
+def test_the_main_window_opens_the_board_from_the_tools_menu(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path))
+    from gui.main_window import MainWindow
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.show()
+    tools = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Tools")
+    action = next(a for a in tools.actions() if a.text().replace("&", "").startswith("Clout layout board"))
+    action.trigger()
+    boards = [w for w in QApplication.topLevelWidgets() if isinstance(w, LayoutBoard) and w.isVisible()]
+    assert boards and window.clout_layout_board in boards
+    assert boards[0].isWindow()
+    window.clout_layout_board.close()
