@@ -1,0 +1,271 @@
+"""What the chips on the area do to each other right now: control, traps, ranges and the
+continuous effects (protect, support, team, boost, weaken, stop, fly, master, provoke).
+
+Everything here is derived from positions and from who trapped or possessed whom, never
+stored: a continuous effect is "always in effect", so recomputing it from the table is the
+only way it can never go stale when its source moves or leaves play. `Board` caches per
+state, so one engine step asks each question once.
+
+Rulings (players' words in resources/notes/clout.md):
+- support extends reach by its value but a chip's support never counts toward another
+  support's own reach (no chains);
+- stop blocks movement abilities of every chip in its range, either side's;
+- a trapped chip has no abilities and no points; a trap (or possess) ends when its source
+  leaves play or is itself trapped; possess also ends when the chip leaves the source's range.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from core.clout.catalogue import ABILITIES, Ability, Catalogue, Chip
+from core.clout.geometry import CHIP_DIAMETER_CM, edge_distance_cm, in_range
+from maps.clout.areas import PlayArea
+
+if TYPE_CHECKING:
+    from core.clout.game import CloutState, OnArea
+
+# Whose chips an ability touches when it carries no all/friendly/opponents modifier.
+DEFAULT_SIDE: dict[str, str] = {
+    "ambush": "opponents", "strike": "opponents", "siege": "opponents", "trap": "opponents",
+    "possess": "opponents", "repulse": "opponents", "bomb": "opponents", "weaken": "opponents",
+    "counterattack": "opponents",
+    "attract": "all", "destroy": "all", "raze": "all", "poison": "all",
+    "command": "friendly", "rethrow": "friendly", "push": "friendly", "exchange": "friendly",
+    "reanimate": "friendly", "protect": "friendly", "support": "friendly", "boost": "friendly",
+}
+# The chip types each targeting ability may pick (actions can never be targeted at all).
+TARGET_TYPES: dict[str, frozenset[str]] = {
+    "ambush": frozenset({"troop"}), "strike": frozenset({"troop"}), "counterattack": frozenset({"troop"}),
+    "siege": frozenset({"base", "relic"}), "trap": frozenset({"troop"}),
+    "possess": frozenset({"troop", "base", "relic"}), "attract": frozenset({"troop"}),
+    "repulse": frozenset({"troop"}), "bomb": frozenset({"troop"}),
+    "destroy": frozenset({"troop", "relic"}), "raze": frozenset({"base", "relic"}),
+    "poison": frozenset({"troop", "base", "relic"}),
+    "command": frozenset({"troop", "base", "relic"}), "rethrow": frozenset({"troop", "base", "relic"}),
+    "push": frozenset({"troop", "base", "relic"}), "exchange": frozenset({"troop", "base", "relic"}),
+    "reanimate": frozenset({"troop"}),
+}
+
+
+def side_of(ability: Ability) -> str:
+    """'all', 'friendly' or 'opponents': the modifier if printed, else the ability's own default."""
+    for m in ("all", "friendly", "opponents"):
+        if m in ability.modifiers:
+            return m
+    return DEFAULT_SIDE.get(ability.name, "all")
+
+
+def optional(ability: Ability) -> bool:
+    """Friendly makes an optional ability compulsory; remove makes any ability optional."""
+    if "remove" in ability.modifiers:
+        return True
+    return ABILITIES[ability.name].optional and "friendly" not in ability.modifiers
+
+
+class Board:
+    """Questions about one state's table, answered once each."""
+
+    def __init__(self, state: CloutState, catalogue: Catalogue, area: PlayArea,
+                 increments_cm: tuple[float, ...]) -> None:
+        self.state = state
+        self.cat = catalogue
+        self.area = area
+        self.increments_cm = increments_cm
+        self.on: dict[str, OnArea] = {c.uid: c for c in state.chips}
+        self._trapped: dict[str, bool] = {}
+        self._control: dict[str, int] = {}
+        self._support: dict[str, int] = {}
+
+    # --- identity -----------------------------------------------------------------------------
+    def chip(self, uid: str) -> Chip:
+        return self.cat.chip(self.state.kind(uid))
+
+    def pos(self, uid: str) -> tuple[float, float]:
+        c = self.on[uid]
+        return (c.x, c.y)
+
+    def owner(self, uid: str) -> int:
+        return int(uid.split(".")[0])
+
+    def uids(self) -> list[str]:
+        return list(self.on)
+
+    def trapped(self, uid: str, _seen: frozenset[str] = frozenset()) -> bool:
+        """Trapped while the trap's source is in play and not itself trapped."""
+        if uid in self._trapped:
+            return self._trapped[uid]
+        src = self.on[uid].trapped_by if uid in self.on else None
+        if src is None or src not in self.on:
+            result = False
+        elif src in _seen:
+            result = True
+        else:
+            result = not self.trapped(src, _seen | {uid})
+        self._trapped[uid] = result
+        return result
+
+    def controller(self, uid: str, _seen: frozenset[str] = frozenset()) -> int:
+        """The owner, or the possessor's controller while the possession holds."""
+        if uid in self._control:
+            return self._control[uid]
+        c = self.on.get(uid)
+        result = self.owner(uid)
+        src = c.possessed_by if c is not None else None
+        if src is not None and src in self.on and src not in _seen and not self.trapped(src):
+            who = self.controller(src, _seen | {uid})
+            if who != result and in_range(self.pos(src), self.pos(uid), self.chip(src).range,
+                                          self.increment(who), opponents=True,
+                                          target_flies=self.ability(uid, "fly") is not None,
+                                          source_flies=self.ability(src, "fly") is not None):
+                result = who
+        self._control[uid] = result
+        return result
+
+    def ability(self, uid: str, name: str, ignored: Iterable[str] = ()) -> Ability | None:
+        """The chip's ability `name` if it works now (not trapped, not ignored by the asker)."""
+        if name in ignored or self.trapped(uid):
+            return None
+        return self.chip(uid).ability(name)
+
+    def abilities(self, uid: str) -> tuple[Ability, ...]:
+        return () if self.trapped(uid) else self.chip(uid).abilities
+
+    def immune(self, uid: str, name: str) -> bool:
+        return name in self.chip(uid).immunities
+
+    def increment(self, player: int) -> float:
+        return self.increments_cm[player]
+
+    # --- ranges -----------------------------------------------------------------------------------
+    def support(self, uid: str) -> int:
+        """Range bonus from the controller's other support chips that reach this one (printed range)."""
+        if uid in self._support:
+            return self._support[uid]
+        total = 0
+        if not self.immune(uid, "support"):
+            me = self.controller(uid)
+            for s in self.on:
+                if s == uid or self.controller(s) != me:
+                    continue
+                a = self.ability(s, "support")
+                if a and self._reaches(s, uid, self.chip(s).range, me, ()):
+                    total += a.value or 0
+        self._support[uid] = total
+        return total
+
+    def reach_units(self, uid: str) -> int:
+        return self.chip(uid).range + self.support(uid)
+
+    def _reaches(self, src: str, tgt: str, units: float, measurer: int, ignores: Iterable[str]) -> bool:
+        opp = self.controller(tgt) != measurer if tgt in self.on else True
+        tflies = "fly" not in ignores and self.ability(tgt, "fly") is not None
+        sflies = self.ability(src, "fly") is not None
+        return in_range(self.pos(src), self.pos(tgt), units, self.increment(measurer),
+                        target_flies=tflies, source_flies=sflies, opponents=opp)
+
+    def within(self, src: str, tgt: str, ignores: Iterable[str] = (), units: float | None = None) -> bool:
+        """Is `tgt` within `src`'s range (support, fly and the asking ability's ignores applied)?"""
+        if src == tgt:
+            return False
+        u = self.reach_units(src) if units is None else units
+        return self._reaches(src, tgt, u, self.controller(src), ignores)
+
+    def in_range_of(self, src: str, ignores: Iterable[str] = (), units: float | None = None) -> list[str]:
+        """Chips in `src`'s range, nearest first (ties in order of arrival)."""
+        hits = [u for u in self.on if self.within(src, u, ignores, units)]
+        return sorted(hits, key=lambda u: edge_distance_cm(self.pos(src), self.pos(u)))
+
+    def gap_cm(self, a: str, b: str) -> float:
+        return edge_distance_cm(self.pos(a), self.pos(b))
+
+    # --- continuous effects -------------------------------------------------------------------
+    def stopped(self, uid: str) -> bool:
+        """Within range of another chip with stop (either side's): no movement abilities."""
+        if self.immune(uid, "stop"):
+            return False
+        return any(s != uid and self.ability(s, "stop") and self.within(s, uid) for s in self.on)
+
+    def stopped_at(self, point: tuple[float, float], player: int, uid: str | None = None) -> bool:
+        """Would a chip of `player` put at `point` be within a stop chip's range (place, replace)?"""
+        for s in self.on:
+            if s == uid or not self.ability(s, "stop"):
+                continue
+            opp = self.controller(s) != player
+            tflies = uid is not None and self.chip(uid).has("fly")
+            if in_range(self.pos(s), point, self.reach_units(s), self.increment(self.controller(s)),
+                        target_flies=tflies, source_flies=self.ability(s, "fly") is not None, opponents=opp):
+                return True
+        return False
+
+    def mastered(self, uid: str) -> bool:
+        """Master abilities work only within range of a chip with master."""
+        return any(m != uid and self.ability(m, "master") and self.within(m, uid) for m in self.on)
+
+    def usable(self, uid: str, ability: Ability) -> bool:
+        return not self.trapped(uid) and ("master" not in ability.modifiers or self.mastered(uid))
+
+    def defense(self, uid: str, ignores: Iterable[str] = ()) -> int:
+        """Printed defense plus the protect of the controller's chips reaching this troop."""
+        chip = self.chip(uid)
+        d = chip.defense or 0
+        if chip.type != "troop" or "protect" in ignores or self.immune(uid, "protect"):
+            return d
+        me = self.controller(uid)
+        for p in self.on:
+            if p != uid and self.controller(p) == me:
+                a = self.ability(p, "protect")
+                if a and self.usable(p, a) and self.within(p, uid):
+                    d += a.value or 0
+        return d
+
+    def attack_value(self, uid: str, ability: Ability) -> int:
+        """An attack ability's value after team, boost and weaken (never below 0)."""
+        v = ability.value or 0
+        me = self.controller(uid)
+        if self.ability(uid, "team"):
+            v += sum(1 for o in self.in_range_of(uid) if self.controller(o) == me and self.ability(o, "team"))
+        for o in self.on:
+            if o == uid:
+                continue
+            b = self.ability(o, "boost")
+            if b and self.controller(o) == me and self.usable(o, b) and not self.immune(uid, "boost") \
+                    and self.within(o, uid):
+                v += b.value or 0
+            w = self.ability(o, "weaken")
+            if w and self.controller(o) != me and self.usable(o, w) and not self.immune(uid, "weaken") \
+                    and self.within(o, uid):
+                v -= w.value or 0
+        return max(0, v)
+
+    def provoking(self, uid: str, ignores: Iterable[str]) -> bool:
+        return self.ability(uid, "provoke", ignores) is not None
+
+    def targets(self, src: str, ability: Ability, *, types: frozenset[str] | None = None,
+                side: str | None = None, exclude: Iterable[str] = ()) -> list[str]:
+        """Chips `ability` on `src` may be applied to now: in range, right side and type, not immune."""
+        types = TARGET_TYPES.get(ability.name, frozenset({"troop", "base", "relic"})) if types is None else types
+        side = side_of(ability) if side is None else side
+        me = self.controller(src)
+        skip = set(exclude)
+        found = []
+        for t in self.in_range_of(src, ability.ignores):
+            if t in skip or self.chip(t).type not in types or self.immune(t, ability.name):
+                continue
+            mine = self.controller(t) == me
+            if (side == "friendly" and not mine) or (side == "opponents" and mine):
+                continue
+            found.append(t)
+        return found
+
+    def attack_targets(self, src: str, ability: Ability) -> list[str]:
+        """Provoke: chips with provoke must be chosen before chips without it."""
+        found = self.targets(src, ability)
+        forced = [t for t in found if self.provoking(t, ability.ignores)]
+        return forced or found
+
+    def free_spot(self, point: tuple[float, float], moving: Iterable[str] = ()) -> bool:
+        """No chip (other than those moving) lies under a chip put at `point`."""
+        skip = set(moving)
+        return all(math.dist(point, self.pos(u)) >= CHIP_DIAMETER_CM - 1e-6 for u in self.on if u not in skip)
