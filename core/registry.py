@@ -35,7 +35,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
     GameInfo("all-out-war", "All-Out War!", "Fistful of Power", "2–4 players",
              "Fight for every region on the map of Scar.", "core.fistful.all_out_war"),
     GameInfo("clout", "Clout Fantasy", "Clout Fantasy", "2 players",
-             "Throw chips onto the playing area; abilities fire by range.", None),
+             "Throw chips onto the playing area; abilities fire by range.", "core.clout.game"),
     GameInfo("power-spike", "Power Spike", "Power Spike", "2 players",
              "Card-driven miniatures battles on a measured tabletop.", "core.powerspike.game"),
     GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", "2 players",

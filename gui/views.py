@@ -15,6 +15,7 @@ VIEWS: dict[str, str] = {
     "all-out-war": "gui.fistful.battle_view:BattleView",
     "impact": "gui.impact.view:ImpactView",
     "power-spike": "gui.powerspike.view:PowerSpikeView",
+    "clout": "gui.clout.play_view:CloutPlayView",
 }
 
 

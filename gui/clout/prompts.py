@@ -1,0 +1,110 @@
+"""The question the engine is waiting on, asked plainly: a banner, a hint, and answer buttons.
+
+Clout Fantasy stops mid-turn for the turn player's decisions (a strike's target, the order of
+two abilities, which of two conflicting effects wins, whether to use an optional ability,
+where a moved chip goes). The view turns each pending choice into a `Prompt`; this bar shows
+it and reports the button pressed. Chips that answer the question are clicked on the canvas
+(the view highlights them); the bar only says so in its hint.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.throwdown.layouts import clear_layout
+from gui.throwdown.style import PRIMARY_BUTTON
+
+SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
+             " border-radius: 7px; padding: 6px 14px; font-size: 13px; font-weight: 600; }"
+             "QPushButton:hover { background: #f3f4f6; }"
+             "QPushButton:disabled { background: #eceae4; color: #9ca3af; border-color: #d6d3cc; }")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One button: its label and the value the view turns into the engine's action."""
+
+    label: str
+    value: object
+    primary: bool = False
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    question: str
+    hint: str = ""
+    answers: tuple[Answer, ...] = ()
+    chips: tuple[str, ...] = ()  # chips on the area that answer it by a click
+    point: bool = False  # a click or drag on the area answers it (a destination)
+    key: object = None  # identifies the pending choice, so a redraw keeps the same prompt
+    extra: dict = field(default_factory=dict, compare=False)
+
+
+class PromptBar(QFrame):
+    answered = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("promptBar")
+        self.setStyleSheet("#promptBar { background: #fff7db; border: 2px solid #f5b301; border-radius: 10px; }")
+        self.question = QLabel(objectName="promptQuestion")
+        self.question.setWordWrap(True)
+        self.question.setStyleSheet("font-size: 15px; font-weight: 800; color: #3b2f00;")
+        self.hint = QLabel(objectName="promptHint")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("font-size: 12px; color: #5b4a00;")
+        self.row = QHBoxLayout()
+        self.row.setSpacing(6)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        lay.setSpacing(5)
+        lay.addWidget(self.question)
+        lay.addWidget(self.hint)
+        lay.addLayout(self.row)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.prompt: Prompt | None = None
+        self.buttons: dict[str, QPushButton] = {}
+
+    def ask(self, prompt: Prompt | None) -> None:
+        if prompt is not None and prompt == self.prompt and self.isVisible():
+            return
+        self.prompt = prompt
+        clear_layout(self.row)
+        self.buttons = {}
+        if prompt is None:
+            self.hide()
+            return
+        self.question.setText(prompt.question)
+        self.hint.setText(prompt.hint)
+        self.hint.setVisible(bool(prompt.hint))
+        for answer in prompt.answers:
+            b = QPushButton(answer.label)
+            b.setObjectName(f"answer_{len(self.buttons)}")
+            b.setStyleSheet(PRIMARY_BUTTON if answer.primary else SECONDARY)
+            b.setMinimumHeight(34)
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
+            if answer.tooltip:
+                b.setToolTip(answer.tooltip)
+            b.clicked.connect(lambda _=False, v=answer.value: self.answered.emit(v))
+            self.buttons[answer.label] = b
+            self.row.addWidget(b)
+        self.row.addStretch(1)
+        self.show()
+
+    def button(self, label: str) -> QPushButton | None:
+        return self.buttons.get(label)
+
+    def labels(self) -> Sequence[str]:
+        return tuple(self.buttons)

@@ -1,0 +1,299 @@
+"""The Clout Fantasy play view: each kind of question it asks, and the action each answer makes.
+
+Tables are laid out exactly by entering landings at the table (table mode), then the view is
+driven with real clicks and drags; every check compares the action the view produced with
+what the engine expects.
+"""
+from __future__ import annotations
+
+import math
+
+import msgspec
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from core.clout import game as cg
+from core.match import Match
+from gui.clout.play_view import FULL_PULL_CM, SOURCE, CloutPlayView
+from gui.controller import MatchController
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(autouse=True)
+def no_animations(monkeypatch):
+    monkeypatch.setattr(CloutPlayView, "animations", False)
+
+
+def new_match(stacks: tuple[str, str], mode: str = "table") -> Match:
+    setup = msgspec.structs.replace(cg.GAME.default_setup(), stacks=stacks, mode=mode)
+    return Match(cg.GAME, setup, 1)
+
+
+def uid_of(match: Match, player: int, kind: str) -> str:
+    s = match.state
+    return next(u for u in s.stacks[player] if s.kind(u) == kind)
+
+
+def settle(match: Match) -> None:
+    """Setting the table up: decline every optional decision, take the first option otherwise."""
+    while match.state.phase == "resolve" and match.state.slots:
+        p = match.actor
+        slot = next(x for x in match.state.slots if x.decider == p)
+        if slot.optional:
+            match.apply(cg.Choose(p, slot.id, False))
+        else:
+            match.apply(cg.Choose(p, slot.id, True, slot.options[:1]))
+
+
+def put(match: Match, kind: str, x: float, y: float, resolve: bool = True) -> str:
+    """The turn player's chip `kind` lands exactly at (x, y)."""
+    p = match.state.turn
+    uid = uid_of(match, p, kind)
+    match.apply(cg.ThrowChip(p, uid, x, y, 0.0))
+    match.apply(cg.Landed(uid, (cg.Spot(uid, x, y),)))
+    if resolve:
+        settle(match)
+    return uid
+
+
+def open_view(qtbot, match: Match) -> CloutPlayView:
+    view = CloutPlayView(MatchController(match))
+    qtbot.addWidget(view)
+    view.resize(1000, 760)
+    view.show()
+    qtbot.waitExposed(view)
+    view.reveal_if_needed()
+    return view
+
+
+ELVES_UNDEAD = ("elves-greenwood-vanguard", "undead-grave-legion")
+
+
+def strike_table() -> tuple[Match, str, str]:
+    m = new_match(ELVES_UNDEAD)
+    put(m, "elf-heartwood-grove", 15, 15)
+    put(m, "und-bone-crypt", 85, 85)
+    put(m, "elf-moonwell", 85, 15)
+    ghoul = put(m, "und-ghoul-horde", 50, 50)
+    archer = put(m, "elf-glade-archer", 50, 62, resolve=False)
+    return m, archer, ghoul
+
+
+def test_a_target_is_chosen_by_clicking_a_ringed_chip(qtbot):
+    m, archer, ghoul = strike_table()
+    view = open_view(qtbot, m)
+    slot = view.current_slot()
+    assert slot is not None and slot.ability == "strike" and slot.source == archer
+    assert view.prompt.isVisible() and "Strike" in view.prompt.question.text()
+    assert view.canvas.marks.get(ghoul) is not None, "the eligible chip is ringed"
+    assert view.canvas.marks[archer] == SOURCE, "the asking chip is ringed in its own colour"
+    assert view.canvas.marks[ghoul] != SOURCE
+    view.click_chip(ghoul)
+    assert m.actions[-1] == cg.Choose(0, slot.id, True, (ghoul,))
+    assert m.state.on_area(ghoul) is None, "the strike removed the ghoul"
+    assert "defense 1 &lt;= strike 2, removed" in view.happened.text(), "the effect is explained, escaped"
+
+
+def test_clicking_a_chip_that_is_not_eligible_changes_nothing(qtbot):
+    m, archer, _ghoul = strike_table()
+    view = open_view(qtbot, m)
+    n = len(m.actions)
+    view.click_chip(archer)
+    assert len(m.actions) == n
+
+
+def test_an_optional_ability_can_be_declined(qtbot):
+    m, _archer, ghoul = strike_table()
+    view = open_view(qtbot, m)
+    slot = view.current_slot()
+    view.answer("Don't use Strike")
+    assert m.actions[-1] == cg.Choose(0, slot.id, False)
+    assert m.state.on_area(ghoul) is not None
+
+
+def test_the_other_players_decision_passes_the_device_and_asks_them(qtbot):
+    """Two Treant Watchers ambush one troop: the ambushing player decides, in the order they pick."""
+    m = new_match(ELVES_UNDEAD)
+    put(m, "elf-heartwood-grove", 15, 15)
+    put(m, "und-bone-crypt", 85, 85)
+    w1 = put(m, "elf-treant-watcher", 40, 50)
+    put(m, "und-black-altar", 85, 15)
+    w2 = put(m, "elf-treant-watcher", 60, 50)
+    creepers = put(m, "und-grave-creepers", 50, 50, resolve=False)
+    assert m.actor == 0, "the ambushes are the elves' decision"
+    view = CloutPlayView(MatchController(m))
+    qtbot.addWidget(view)
+    view.resize(1000, 760)
+    view.show()
+    qtbot.waitExposed(view)
+    assert view.page == "curtain" and view.curtain.name == "Player 1"
+    assert view.stack_list.count() == 0, "no stack is shown behind the curtain"
+    view.reveal_curtain()
+    first = view.current_slot()
+    assert first.ability == "ambush" and first.source in (w1, w2)
+    labels = view.prompt_answers()
+    assert any(label.startswith("First:") for label in labels), labels
+    assert "2 decisions waiting" in view.prompt.question.text()
+    n = len(m.actions)
+    view.answer("First:")
+    second = view.current_slot()
+    assert second.id != first.id and len(m.actions) == n, "choosing the order is not an action"
+    view.answer("Use Ambush")
+    assert m.actions[-1] == cg.Choose(0, second.id, True)
+    view.answer("Don't use Ambush")
+    assert m.actions[-1] == cg.Choose(0, first.id, False)
+    assert m.state.on_area(creepers) is None
+
+
+CENTAURS_GOBLINS = ("centaurs-thundering-herd", "goblins-scrap-horde")
+
+
+def test_a_move_is_a_drag_inside_the_dashed_ring(qtbot):
+    m = new_match(CENTAURS_GOBLINS)
+    put(m, "cen-war-camp", 15, 15)
+    put(m, "gob-scrap-fort", 85, 85)
+    warrior = put(m, "cen-questing-warrior", 50, 50, resolve=False)
+    view = open_view(qtbot, m)
+    slot = view.current_slot()
+    assert slot.ability == "move" and slot.needs_point
+    assert view.canvas.limit_ring.isVisible()
+    assert view.canvas.movable_ids == {warrior}
+    view.drag_chip(warrior, 53, 51)
+    last = m.actions[-1]
+    assert isinstance(last, cg.Choose) and last.slot == slot.id and last.targets == ()
+    assert math.dist((last.x, last.y), (53, 51)) < 0.5
+    assert math.dist((m.state.on_area(warrior).x, m.state.on_area(warrior).y), (53, 51)) < 0.5
+
+
+def test_a_move_too_far_is_refused_with_the_engines_reason(qtbot):
+    m = new_match(CENTAURS_GOBLINS)
+    put(m, "cen-war-camp", 15, 15)
+    put(m, "gob-scrap-fort", 85, 85)
+    warrior = put(m, "cen-questing-warrior", 50, 50, resolve=False)
+    view = open_view(qtbot, m)
+    n = len(m.actions)
+    view.drag_chip(warrior, 70, 50)
+    assert len(m.actions) == n
+    assert "farther" in view.refusal.text()
+    assert view.canvas.index.centre(warrior) == pytest.approx((50, 50)), "the chip goes back"
+
+
+def test_several_chips_are_picked_then_confirmed(qtbot):
+    """Command 2: click chips in range, then confirm."""
+    m = new_match(CENTAURS_GOBLINS)
+    camp = put(m, "cen-war-camp", 50, 40)
+    put(m, "gob-scrap-fort", 85, 85)
+    warrior = put(m, "cen-questing-warrior", 58, 50)
+    put(m, "gob-raider", 15, 85)
+    put(m, "cen-herd-captain", 50, 50, resolve=False)
+    view = open_view(qtbot, m)
+    slot = view.current_slot()
+    assert slot.ability == "command" and set(slot.options) >= {warrior}
+    confirm = next(label for label in view.prompt_answers() if label.startswith("Choose"))
+    assert "0 chosen" in confirm
+    n = len(m.actions)
+    view.answer("Choose")
+    assert len(m.actions) == n, "nothing is sent before a chip is picked"
+    view.click_chip(warrior)
+    assert view.canvas.marks[warrior] != view.canvas.marks.get(camp, view.canvas.marks[warrior]) or camp not in slot.options
+    view.answer("Confirm")
+    assert m.actions[-1] == cg.Choose(0, slot.id, True, (warrior,))
+
+
+def test_precision_offers_keep_or_a_new_throw(qtbot):
+    m = new_match(ELVES_UNDEAD)
+    put(m, "elf-heartwood-grove", 15, 15)
+    put(m, "und-bone-crypt", 85, 85)
+    sentinel = put(m, "elf-starsong-sentinel", 50, 50, resolve=False)
+    assert m.state.phase == "precision"
+    view = open_view(qtbot, m)
+    assert "Precision" in view.prompt.question.text()
+    assert view.canvas.aiming
+    view.aim_and_throw(30, 60, 0.2)
+    last = m.actions[-1]
+    assert isinstance(last, cg.ThrowChip) and last.chip == sentinel
+    assert (last.x, last.y) == pytest.approx((30, 60), abs=0.4)
+    assert last.strength == pytest.approx(0.2, abs=0.03)
+    assert m.state.phase == "land", "table mode: the players say where it landed"
+    view.drag_chip(sentinel, 31, 61)
+    view.confirm()
+    assert m.state.phase == "precision"
+    view.answer("Keep it here")
+    assert isinstance(m.actions[-1], cg.Keep)
+
+
+def test_a_throw_is_aimed_by_pulling_back_and_lands_by_chance_in_simulated_mode(qtbot):
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    grove = uid_of(m, 0, "elf-heartwood-grove")
+    troop = uid_of(m, 0, "elf-glade-archer")
+    item = view.stack_list.item_for(troop)
+    assert item is not None and "first chip must be" in item.text()
+    view.choose_chip(troop)
+    assert view.chosen is None and not view.canvas.aiming, "a troop cannot be the first chip"
+    view.choose_chip(grove)
+    assert view.canvas.aiming
+    view.aim_and_throw(40, 55, 0.5)
+    throw, landed = m.actions[-2:]
+    assert isinstance(throw, cg.ThrowChip) and throw.chip == grove
+    assert throw.strength == pytest.approx(0.5, abs=0.03) and (throw.x, throw.y) == pytest.approx((40, 55), abs=0.4)
+    assert isinstance(landed, cg.Landed) and landed.chip == grove, "the chance action follows the throw at once"
+    assert grove in view.canvas.markers or landed.out
+    assert view.page == "curtain" and view.curtain.name == "Player 2"
+
+
+def test_place_puts_the_chip_where_the_area_is_clicked(qtbot):
+    m = new_match(CENTAURS_GOBLINS)
+    put(m, "cen-war-camp", 15, 15)
+    put(m, "gob-scrap-fort", 85, 85)
+    put(m, "cen-outrider", 20, 80)
+    view = open_view(qtbot, m)
+    infiltrator = uid_of(m, 1, "gob-infiltrator")
+    view.choose_chip(infiltrator)
+    assert view.place_button.isVisible()
+    view.toggle_place()
+    assert not view.canvas.aiming
+    view.click_area(60, 40)
+    last = m.actions[-1]
+    assert isinstance(last, cg.PlaceChip) and last.chip == infiltrator
+    assert (last.x, last.y) == pytest.approx((60, 40), abs=0.4)
+
+
+def test_scores_dock_shows_the_engines_totals_and_breakdown(qtbot):
+    m = new_match(ELVES_UNDEAD)
+    put(m, "elf-heartwood-grove", 15, 15)
+    put(m, "und-bone-crypt", 85, 85)
+    put(m, "elf-glade-archer", 22, 22)
+    view = open_view(qtbot, m)
+    scores = view.scores_widget()
+    totals = cg.GAME.totals(m.state)
+    assert [t.total for t in scores.tallies] == list(totals)
+    for s in cg.GAME.scores(m.state):
+        assert view.chip_name(s.uid) in scores.breakdown.text()
+    assert "+1 base" in scores.breakdown.text()
+
+
+def test_full_pull_is_full_strength():
+    from gui.clout.play_view import PlayCanvas
+
+    assert PlayCanvas.strength_of(FULL_PULL_CM * 2) == 1.0
+    assert PlayCanvas.strength_of(FULL_PULL_CM / 2) == pytest.approx(0.5)
+    assert PlayCanvas.strength_of(0) == 0.0
+
+
+def test_the_throw_animates_chips_to_their_new_spots(qtbot, monkeypatch):
+    monkeypatch.setattr(CloutPlayView, "animations", True)
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    grove = uid_of(m, 0, "elf-heartwood-grove")
+    view.choose_chip(grove)
+    view.aim_and_throw(50, 50, 0.0)
+    QApplication.processEvents()
+    anim = view.canvas.animation
+    assert anim is not None and anim.state() == anim.State.Running
+    item = view.canvas.items_by_id[grove]
+    end = view.canvas.index.centre(grove)
+    qtbot.waitUntil(lambda: anim.state() == anim.State.Stopped, timeout=3000)
+    assert (item.pos().x() / 10, item.pos().y() / 10) == pytest.approx(end, abs=1e-6)
+    assert item.scale() == 1.0
