@@ -47,6 +47,27 @@ CATALOGUE: tuple[GameInfo, ...] = (
 INFO: dict[str, GameInfo] = {g.id: g for g in CATALOGUE}
 
 
+@dataclass(frozen=True)
+class ToolInfo:
+    """A club tool with a start-page card of its own (no turns, so not a game)."""
+
+    id: str
+    title: str
+    family: str
+    players: str
+    summary: str
+
+
+TOOLS: tuple[ToolInfo, ...] = (
+    ToolInfo("clout-layout", "Layout board", "Clout Fantasy", "Referee tool",
+             "Lay out where real chips landed, read ranges and the score, settle disputes."),
+    ToolInfo("clout-stacks", "Stack builder", "Clout Fantasy", "Deck building",
+             "Build and check playing stacks, save them and open them again."),
+    ToolInfo("power-spike-armies", "Army builder", "Power Spike", "Army building",
+             "Build armies from formations, check them and start a game with them."),
+)
+
+
 class _LazyGames(Mapping[str, "Game"]):
     """id -> game object, importing a game's module on first use."""
 

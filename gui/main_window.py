@@ -51,6 +51,7 @@ class MainWindow(QMainWindow):
         self.start_page = StartPage()
         self.start_page.new_game_requested.connect(self.choose_new_game)
         self.start_page.rules_requested.connect(self.show_rules_notes)
+        self.start_page.tool_requested.connect(self.open_tool)
         self.start_page.open_requested.connect(self.open_dialog)
         self.start_page.recent_requested.connect(self.open_file)
         self.start_page.resume_requested.connect(self.show_game)
@@ -485,6 +486,12 @@ class MainWindow(QMainWindow):
 
         self.clout_layout_board = open_layout_board(self)
         return self.clout_layout_board
+
+    def open_tool(self, tool_id: str) -> QWidget:
+        """A club tool from its start-page card (the same windows as the Tools menu)."""
+        openers = {"clout-layout": self.open_clout_layout_board, "clout-stacks": self.open_clout_stacks,
+                   "power-spike-armies": self.open_army_builder}
+        return openers[tool_id]()
 
     def open_clout_stacks(self) -> QWidget:
         """The Clout Fantasy stack builder in its own window."""

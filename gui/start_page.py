@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWi
                                QListWidgetItem, QPushButton, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
-from core.registry import CATALOGUE, GameInfo
+from core.registry import CATALOGUE, TOOLS, GameInfo, ToolInfo
 from gui.about import app_icon
 
 CARD_WIDTH = 272
@@ -52,12 +52,13 @@ QLabel#recentEmpty { color: #8a837a; }
 class GameCard(QFrame):
     new_game = Signal(str)
     rules = Signal(str)
+    tool = Signal(str)
 
-    def __init__(self, info: GameInfo, parent: QWidget | None = None) -> None:
+    def __init__(self, info: GameInfo | ToolInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.info = info
         self.setObjectName("gameCard")
-        self.setProperty("available", info.available)
+        self.setProperty("available", not isinstance(info, GameInfo) or info.available)
         self.setFixedSize(CARD_WIDTH, CARD_HEIGHT)
 
         family = QLabel(info.family.upper())
@@ -75,7 +76,14 @@ class GameCard(QFrame):
 
         bottom = QHBoxLayout()
         bottom.setSpacing(8)
-        if info.available:
+        if isinstance(info, ToolInfo):
+            open_tool = QPushButton("Open")
+            open_tool.setObjectName("primary")
+            open_tool.setCursor(Qt.CursorShape.PointingHandCursor)
+            open_tool.setToolTip(f"Open the {info.family} {info.title.lower()}")
+            open_tool.clicked.connect(lambda: self.tool.emit(info.id))
+            bottom.addWidget(open_tool)
+        elif info.available:
             play = QPushButton("New game")
             play.setObjectName("primary")
             play.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -107,6 +115,7 @@ class GameCard(QFrame):
 class StartPage(QWidget):
     new_game_requested = Signal(str)
     rules_requested = Signal(str)
+    tool_requested = Signal(str)
     open_requested = Signal()
     recent_requested = Signal(str)
     resume_requested = Signal()
@@ -132,10 +141,11 @@ class StartPage(QWidget):
         games_title = QLabel("Games")
         games_title.setObjectName("sectionTitle")
 
-        self.cards = [GameCard(info) for info in CATALOGUE]
+        self.cards = [GameCard(info) for info in (*CATALOGUE, *TOOLS)]
         for card in self.cards:
             card.new_game.connect(self.new_game_requested)
             card.rules.connect(self.rules_requested)
+            card.tool.connect(self.tool_requested)
         self._grid = QGridLayout()
         self._grid.setSpacing(16)
         self._grid.setContentsMargins(0, 0, 0, 0)

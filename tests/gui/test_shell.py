@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 import PySide6
 from core.match import Match
-from core.registry import CATALOGUE
+from core.registry import CATALOGUE, INFO, TOOLS
 from core.version import __version__
 from gui import storage, views
 from gui.controller import MatchController
@@ -86,7 +86,7 @@ def _pick_all(window: MainWindow) -> None:
 
 # --- start page -----------------------------------------------------------------------------
 def test_start_page_has_a_card_per_game_and_no_dead_buttons(window):
-    cards = window.start_page.findChildren(GameCard)
+    cards = [c for c in window.start_page.findChildren(GameCard) if c.info.id in INFO]
     assert [c.info.id for c in cards] == [g.id for g in CATALOGUE]
     assert window.stack.currentWidget() is window.start_page
     for card in cards:
@@ -489,3 +489,16 @@ def test_screenshot_of_a_game_whose_view_fails_reports_it_instead_of_waiting(tmp
     assert screenshot(str(tmp_path / "x.png"), "throwdown") == 2
     assert "could not be displayed" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+
+@pytest.mark.parametrize("tool", [t.id for t in TOOLS])
+def test_each_club_tool_has_a_card_that_opens_it(window, tool):
+    card = next(c for c in window.start_page.findChildren(GameCard) if c.info.id == tool)
+    button = next(b for b in card.findChildren(QPushButton) if b.text() == "Open")
+    button.click()
+    opened = {"clout-layout": "clout_layout_board", "clout-stacks": "clout_stack_builder",
+              "power-spike-armies": "armies_dialog"}[tool]
+    widget = getattr(window, opened)
+    assert widget.isVisible()
+    widget.close()
