@@ -33,6 +33,14 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
+PALETTE = ("#d62828", "#1d4ed8", "#2a9d36", "#f4a100", "#7b2cbf",
+           "#0891b2", "#db2777", "#6b4f2a", "#4b5563", "#84cc16")
+
+
+def default_players(n: int, colours: tuple[str, ...] = PALETTE) -> tuple[PlayerSetup, ...]:
+    """"Player 1", "Player 2"... in distinct colours: every game's default setup starts here."""
+    return tuple(PlayerSetup(f"Player {i + 1}", colours[i % len(colours)]) for i in range(n))
+
 
 def validate_players(players: tuple[PlayerSetup, ...], title: str, least: int, most: int) -> None:
     """The checks every game's setup shares: player count, names present and distinct, colours."""

@@ -17,7 +17,7 @@ class GameInfo:
     family: str
     players: str
     summary: str
-    module: str | None  # None until the game's issue lands ("coming soon")
+    module: str | None  # None while the game is not built yet: its card says so and has no button
 
     @property
     def available(self) -> bool:

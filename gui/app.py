@@ -42,7 +42,7 @@ def screenshot(path: str, game_id: str | None = None) -> int:
 
         if game_id not in GAMES or not has_view(game_id):
             info = INFO.get(game_id)
-            why = "is coming soon" if info else "does not exist"
+            why = "is not available yet" if info else "does not exist"
             print(f"battlebox: the game {game_id!r} {why}; available: {', '.join(GAMES)}", file=sys.stderr)
             return 2
     app = _application()

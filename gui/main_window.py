@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
 
         if game_id not in GAMES or not has_view(game_id):
             info = INFO.get(game_id)
-            reason = f"{info.title} is coming soon." if info else f"There is no game called {game_id!r}."
+            reason = f"{info.title} is not available yet." if info else f"There is no game called {game_id!r}."
             self.show_error("Cannot start the game", reason)
             return False
         try:

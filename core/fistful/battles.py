@@ -29,9 +29,9 @@ from core.errors import IllegalAction, IllegalSetup
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import score_throws
 from core.fistful.throws import POSES, Landed, is_face_up, throw_fistful
-from core.fistful.throwdown import DEFAULT_COLOURS, MAX_FIGHTERS, MAX_POINTS, random_fistful
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode,
-                       validate_players)
+from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, random_fistful
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players,
+                       validate_mode, validate_players)
 
 if TYPE_CHECKING:
     from maps.scar import ScarMap
@@ -268,8 +268,7 @@ class BattleGame:
     # --- setup ---------------------------------------------------------------------------
     def default_setup(self, players: int | None = None) -> BattleSetup:
         n = 2 if players is None else players
-        return BattleSetup(tuple(PlayerSetup(f"Player {i + 1}", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
-                                 for i in range(n)), first_attacker=min(1, n - 1))
+        return BattleSetup(default_players(n), first_attacker=min(1, n - 1))
 
     def validate_setup(self, setup: BattleSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)

@@ -20,10 +20,10 @@ import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
 from core.fistful.roster import Fighter, Roster, default_roster
-from core.fistful.throwdown import DEFAULT_COLOURS
 from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
 from core.game import (
     CHANCE,
+    default_players,
     Action,
     Actor,
     Mode,
@@ -222,8 +222,7 @@ class SolitaireGame:
     # --- setup ---------------------------------------------------------------------------
     def default_setup(self, players: int | None = None) -> SolitaireSetup:
         n = 1 if players is None else players
-        return SolitaireSetup(tuple(PlayerSetup(f"Player {i + 1}", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
-                                    for i in range(n)))
+        return SolitaireSetup(default_players(n))
 
     def validate_setup(self, setup: SolitaireSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)

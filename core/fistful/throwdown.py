@@ -15,8 +15,8 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode,
-                       validate_players)
+from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players,
+                       validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
 from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
@@ -26,8 +26,7 @@ MAX_POINTS = 15
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
 
-DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d36", "#f4a100", "#7b2cbf",
-                   "#0891b2", "#db2777", "#6b4f2a", "#4b5563", "#84cc16")
+DEFAULT_COLOURS = PALETTE
 
 
 class ThrowdownSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -138,8 +137,7 @@ class ThrowdownGame:
     # --- setup ---------------------------------------------------------------------
     def default_setup(self, players: int | None = None) -> ThrowdownSetup:
         n = 3 if players is None else players
-        return ThrowdownSetup(tuple(PlayerSetup(f"Player {i + 1}", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
-                                    for i in range(n)))
+        return ThrowdownSetup(default_players(n))
 
     def validate_setup(self, setup: ThrowdownSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)

@@ -18,7 +18,7 @@ import msgspec
 
 from core.chance import sample
 from core.errors import IllegalAction, IllegalSetup
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode,
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, validate_mode,
                        validate_players)
 from core.impact.dice import (AIR, BLANK, DICE_PER_PLAYER, ELEMENTS, FACES, FIRE, LIGHTNING, STONE,
                               TOTAL_DICE, WATER, matching_faces, roll, roll_element, side_faces, tip)
@@ -222,8 +222,7 @@ class ImpactGame:
     # --- setup ---------------------------------------------------------------------
     def default_setup(self, players: int | None = None) -> ImpactSetup:
         n = 3 if players is None else players
-        return ImpactSetup(tuple(PlayerSetup(f"Player {i + 1}", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
-                                 for i in range(n)))
+        return ImpactSetup(default_players(n, DEFAULT_COLOURS))
 
     def validate_setup(self, setup: ImpactSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)

@@ -32,7 +32,7 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, validate_mode, validate_players
+from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, default_players, validate_mode, validate_players
 from core.powerspike import geometry as geo
 from core.powerspike.army import Roster, muster, ready_made, require_valid
 from core.powerspike.cards import (SIDES, Deck, card_name, cards_text, is_joker, movement_meaning,
@@ -389,8 +389,7 @@ class PowerSpikeGame:
     # --- setup ------------------------------------------------------------------------------------
     def default_setup(self, players: int | None = None) -> PowerSpikeSetup:
         n = 2 if players is None else players
-        return PowerSpikeSetup(tuple(PlayerSetup(f"Player {i + 1}", DEFAULT_COLOURS[i % 2])  # type: ignore[arg-type]
-                                     for i in range(n)))
+        return PowerSpikeSetup(default_players(n, DEFAULT_COLOURS))  # type: ignore[arg-type]
 
     def validate_setup(self, setup: PowerSpikeSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)

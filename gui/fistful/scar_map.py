@@ -484,11 +484,12 @@ class RegionBoardView(QGraphicsView):
 
     # --- what subclasses provide --------------------------------------------------------
     def _region_at(self, point: QPointF) -> str | None:
-        raise NotImplementedError
+        """The region under a scene point; each board (map or arena) answers from its own shapes."""
+        raise TypeError(f"{type(self).__name__} must say which region lies under a point")
 
     def anchor(self, name: str) -> QPointF:
         """The scene point a click on `name` lands on (its label or disc centre)."""
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must say where each region is clicked")
 
     def _highlight_changed(self, name: str | None, colour: QColor) -> None:
         """Place the battle marker; the outline is the view's glow."""

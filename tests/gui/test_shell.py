@@ -183,11 +183,11 @@ def test_starting_a_game_swaps_the_start_page_for_the_view(window):
     assert window.stack.currentWidget() is window.view
 
 
-def test_unknown_or_coming_soon_game_is_refused(window, errors):
+def test_unknown_or_unavailable_game_is_refused(window, errors):
     assert not window.start_new_game("solitaire")
     assert not window.start_new_game("nope")
     assert window.controller is None
-    assert "coming soon" in errors[0]
+    assert "not available yet" in errors[0]
     assert "nope" in errors[1]
 
 
