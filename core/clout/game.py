@@ -7,7 +7,8 @@ API for views (names are stable):
   order; `stacks`/`discards` per player (uids); `state.kind(uid)` -> catalogue id (a uid is
   "player.index"); `phase` in choose | throw | land | precision | resolve | over; `turn`;
   `ctx` (the chip being thrown); `slots` (pending decisions, each with `id`, `source`,
-  `ability`, `decider`, `options`, `count`, `optional`, `needs_point`, `prompt`); `notes`
+  `ability`, `decider`, `options`, `count`, `optional`, `needs_point`, `prompt`, `kind`:
+  "conflict" for a chip claimed twice, whose `options` are the competing sources); `notes`
   (what the last action did, plain words); `result`.
 - Actions: `ThrowChip(player, chip, x, y, strength)` (aim; also rethrows for precision,
   aversion, rethrow, reanimate), `PlaceChip(player, chip, x, y)`, `ReplaceChip(player, chip,
@@ -21,8 +22,9 @@ API for views (names are stable):
 The resolution order is the rulebook's: continuous effects are derived live (abilities.py);
 after a chip comes to rest its movement abilities resolve one at a time in the order the
 player picks; then every other activating ability (and every triggered ambush, poison, bomb)
-is declared with its targets, counterattacks are declared against the declared attacks, and
-all apply together, removals last; then rally abilities queue new rounds, each resolved
+is declared with its targets, counterattacks are declared against the declared attacks, the
+turn's player settles any chip claimed by two traps or two possessions (stage "settle"), and
+all apply together, removals last (measured as declared, so their order never matters); then rally abilities queue new rounds, each resolved
 separately. Rulings are in resources/notes/clout.md.
 """
 from __future__ import annotations
@@ -61,6 +63,7 @@ MOVEMENT = ("move", "push", "exchange", "attract", "repulse")
 DECLARED = ("strike", "siege", "possess", "trap", "destroy", "raze", "poison", "bomb")
 ATTACKS = ("strike", "siege", "ambush", "counterattack")
 RALLY = ("command", "rethrow", "reanimate")
+TIE_CM = 1e-6  # two chips this close in distance are equally near (destroy, raze: closer first)
 
 
 class CloutSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -168,6 +171,7 @@ class Slot(msgspec.Struct, frozen=True):
     extra: tuple[str, ...] = ()  # reanimate: troops in the discard stack
     value: int = 0
     prompt: str = ""
+    kind: Literal["", "conflict"] = ""  # conflict: `options` are the sources competing for `subject`
 
 
 class Decl(msgspec.Struct, frozen=True):
@@ -180,7 +184,7 @@ class Decl(msgspec.Struct, frozen=True):
 
 
 Phase = Literal["choose", "throw", "land", "precision", "resolve", "over"]
-Stage = Literal["", "movement", "declare", "counter", "rally"]
+Stage = Literal["", "movement", "declare", "counter", "settle", "rally"]
 
 
 class CloutState(msgspec.Struct, frozen=True):
@@ -477,7 +481,7 @@ class CloutGame:
         if name == "command":
             if not 1 <= len(a.targets) <= slot.count:
                 return f"choose 1 to {slot.count} chips (or decline)"
-        elif name in ("attract", "repulse", "trap"):
+        elif name in ("attract", "repulse", "trap", "destroy", "raze"):
             need = min(slot.count, len(slot.options))
             if len(a.targets) != need:
                 return f"choose {need} chip{'s' if need != 1 else ''}"
@@ -619,6 +623,8 @@ class CloutGame:
             elif s.stage == "declare":
                 s = self._counter_slots(s)
             elif s.stage == "counter":
+                s = self._conflict_slots(s)
+            elif s.stage == "settle":
                 s = self._rally_slots(self._apply_declared(s))
             else:
                 s = _rep(s, rounds=s.new_rounds + s.rounds, new_rounds=(), round=None, stage="")
@@ -722,9 +728,16 @@ class CloutGame:
             v, fixed = a.value or 1, False
             words = "choose the chip(s) to " + a.name
         elif a.name in ("destroy", "raze"):
-            opts = b.targets(uid, a, side="all")[:a.value or 1]
-            v, fixed, words = a.value or 1, True, "removes the nearest: " + ", ".join(self._chip_name(s, t) for t in
-                                                                                        b.targets(uid, a, side="all")[:a.value or 1])
+            sure, tied, need = self._nearest(b, uid, a)
+            v = a.value or 1
+            if tied:
+                # Chips at the same distance tie for "closer first": the turn's player picks.
+                words = (f"choose {need} of the equally near chips to remove"
+                         + (" (also removes " + ", ".join(self._chip_name(s, t) for t in sure) + ")" if sure else ""))
+                return Slot(0, uid, a.name, s.turn, tied, need, optional(a), extra=sure, value=v,
+                            prompt=self._prompt(s, uid, a, words))
+            opts = list(sure)
+            fixed, words = True, "removes the nearest: " + ", ".join(self._chip_name(s, t) for t in sure)
         elif a.name == "poison":
             opts = [t for t in b.targets(uid, a) if not b.ability(t, "poison") and (resting is None or t in resting)]
             v, fixed, words = 0, True, "removes every chip without Poison in range"
@@ -735,6 +748,42 @@ class CloutGame:
             return None
         return Slot(0, uid, a.name, me, tuple(opts), len(opts) if fixed else (a.value or 1) if a.name == "trap" else 1,
                     optional(a), fixed=fixed, value=v, prompt=self._prompt(s, uid, a, words))
+
+    @staticmethod
+    def _nearest(b: Board, uid: str, a: Ability) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+        """Destroy / raze: the chips surely removed, and the tied group at the cut (with how many of it go).
+
+        The tied group is empty when the nearest `value` chips are unambiguous."""
+        found = b.targets(uid, a, side="all")
+        n = a.value or 1
+        if len(found) <= n:
+            return tuple(found), (), 0
+        cut = b.gap_cm(uid, found[n - 1])
+        if abs(b.gap_cm(uid, found[n]) - cut) > TIE_CM:
+            return tuple(found[:n]), (), 0
+        sure = tuple(t for t in found if b.gap_cm(uid, t) < cut - TIE_CM)
+        tied = tuple(t for t in found if abs(b.gap_cm(uid, t) - cut) <= TIE_CM)
+        return sure, tied, n - len(sure)
+
+    def _conflict_slots(self, s: CloutState) -> CloutState:
+        """Two traps or two possessions declared on one chip: the turn's player picks the one that applies."""
+        slots: list[Slot] = []
+        for ability in ("trap", "possess"):
+            claims: dict[str, list[str]] = {}
+            for d in s.decls:
+                if d.ability == ability:
+                    for t in d.targets:
+                        if d.source not in claims.setdefault(t, []):
+                            claims[t].append(d.source)
+            for t, sources in claims.items():
+                if len(sources) < 2:
+                    continue
+                verb = "traps" if ability == "trap" else "takes control of"
+                words = (f"{len(sources)} chips' {ABILITIES[ability].name} claim it: "
+                         f"choose the chip whose effect applies (the others' are ignored)")
+                slots.append(Slot(0, t, ability, s.turn, tuple(sources), 1, False, subject=t, kind="conflict",
+                                  prompt=f"{self._chip_name(s, t)}: which chip {verb} it? — {words}"))
+        return self._add_slots(s, slots, "settle")
 
     def _counter_slots(self, s: CloutState) -> CloutState:
         b = self.board(s)
@@ -793,6 +842,8 @@ class CloutGame:
     def _resolve(self, s: CloutState, slot: Slot, use: bool, targets: tuple[str, ...],
                  point: tuple[float, float] | None) -> CloutState:
         s = _rep(s, slots=tuple(x for x in s.slots if x.id != slot.id))
+        if slot.kind == "conflict":
+            return self._settle_conflict(s, slot, targets[0])
         name = self._chip_name(s, slot.source)
         ab = ABILITIES[slot.ability].name
         if not use:
@@ -811,6 +862,9 @@ class CloutGame:
                 return _rep(s, notes=s.notes + (f"{name} is now within range of Stop: {ab} is lost",))
             return self._move_effect(s, b, slot, targets, point)
         if s.stage in ("declare", "counter"):
+            if slot.ability in ("destroy", "raze") and not slot.fixed:
+                targets = slot.extra + targets
+                tnames = ", ".join(self._chip_name(s, t) for t in targets)
             ability = mods or Ability(slot.ability)
             value = slot.value
             d = Decl(slot.source, slot.ability, targets, value, ability.ignores, remove_self)
@@ -826,6 +880,16 @@ class CloutGame:
         s = self._remove(s, (gone,), f"removed by {name}'s Reanimate")
         return _rep(s, new_rounds=s.new_rounds + (Round((), True, throw=back),),
                     notes=s.notes + (f"{name} reanimates {self._chip_name(s, back)} from the discard stack",))
+
+    def _settle_conflict(self, s: CloutState, slot: Slot, winner: str) -> CloutState:
+        """Only the winner's effect reaches the contested chip; the other declarations keep their other targets."""
+        t = slot.subject
+        decls = tuple(msgspec.structs.replace(d, targets=tuple(x for x in d.targets if x != t))
+                      if d.ability == slot.ability and d.source != winner else d for d in s.decls)
+        losers = ", ".join(self._chip_name(s, o) for o in slot.options if o != winner)
+        return _rep(s, decls=decls, notes=s.notes + (
+            f"{s.name(slot.decider)} lets {self._chip_name(s, winner)}'s {ABILITIES[slot.ability].name} "
+            f"apply to {self._chip_name(s, t)}; {losers}'s is ignored",))
 
     def _move_effect(self, s: CloutState, b: Board, slot: Slot, targets: tuple[str, ...],
                      point: tuple[float, float] | None) -> CloutState:
@@ -1015,7 +1079,7 @@ class CloutGame:
         if slot.ability == "command":
             k = rng.randint(1, min(slot.count, len(slot.options)))
             return Choose(p, slot.id, True, tuple(rng.sample(slot.options, k)))
-        if slot.ability in ("attract", "repulse", "trap"):
+        if slot.ability in ("attract", "repulse", "trap", "destroy", "raze"):
             k = min(slot.count, len(slot.options))
             return Choose(p, slot.id, True, tuple(rng.sample(slot.options, k)))
         targets = (rng.choice(slot.options),) if slot.options else ()

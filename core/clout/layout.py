@@ -255,14 +255,16 @@ def _plain(message: str) -> str:
     return message
 
 
-# --- reading a table: ranges and the simple score --------------------------------------------
-# Abilities whose effect on the final score the layout board does not work out yet; the full
-# scoring comes with the ability engine. Loyal and disloyal (without modifiers) are scored.
-UNSCORED_ABILITIES = ("trap", "possess", "support")
-SCORE_INCLUDES = ("printed points of every chip on the area (actions excluded: they leave play at the "
-                  "end of their turn); +1 for a chip in range of one of its owner's bases (at most 1); "
-                  "Loyal and Disloyal")
-SCORE_EXCLUDES = ("other ability effects (Trap, Possess, Support...) and the last chip thrown being worth 0")
+# --- reading a table: ranges and the score -----------------------------------------------------
+# The score is the game's own (core.clout.scoring) on the table as it lies. A layout records no
+# history, so what depends on it cannot be worked out: who trapped or possesses whom, and which
+# chip was thrown last (worth 0).
+UNSCORED_ABILITIES = ("trap", "possess")
+SCORE_INCLUDES = ("the game's scoring of every chip on the area (actions excluded: they leave play at the "
+                  "end of their turn): printed points; +1 for a chip in range of one of its owner's bases "
+                  "(at most 1); Loyal and Disloyal, with Support and Fly measured as in play")
+SCORE_EXCLUDES = ("Trap and Possess (a layout does not record who trapped or possesses whom) and the last "
+                  "chip thrown being worth 0 (a layout has no order of play)")
 
 
 @dataclass(frozen=True)
@@ -313,11 +315,16 @@ def _in_range(layout: Layout, chip_id: str, catalogue: Catalogue, area: PlayArea
 
 
 def score_layout(layout: Layout, catalogue: Catalogue, area: PlayArea) -> LayoutScore:
-    """The score as the table lies now, as far as the layout board can tell (see SCORE_INCLUDES)."""
-    from core.clout.geometry import ChipIndex, inside_area
+    """The score as the table lies now, by the game's own scoring (see SCORE_INCLUDES)."""
+    from core.clout.abilities import Board
+    from core.clout.game import GAME, CloutState, OnArea
+    from core.clout.geometry import inside_area
+    from core.clout.scoring import score_board
 
     notes: list[str] = []
-    scoring: list[PlacedChip] = []
+    kinds: list[list[str]] = [[] for _ in range(PLAYERS)]
+    on: list[OnArea] = []
+    uid_to_id: dict[str, str] = {}
     for c in layout.chips:
         spec = catalogue.chip(c.chip)
         if not inside_area((c.x_cm, c.y_cm), area):
@@ -325,29 +332,22 @@ def score_layout(layout: Layout, catalogue: Catalogue, area: PlayArea) -> Layout
         elif spec.type == "action":
             notes.append(f"{spec.name} ({c.id}) is an action: it would leave play at the end of its turn")
         else:
-            scoring.append(c)
-    index = ChipIndex({c.id: (c.x_cm, c.y_cm) for c in scoring})
-    reach = {c.id: set(_in_range(layout, c.id, catalogue, area, scoring, index)) for c in scoring}
-    by_id = {c.id: c for c in scoring}
+            uid = f"{c.owner}.{len(kinds[c.owner])}"
+            kinds[c.owner].append(c.chip)
+            on.append(OnArea(uid, c.x_cm, c.y_cm))
+            uid_to_id[uid] = c.id
+            for ability in spec.abilities:
+                if ability.name in UNSCORED_ABILITIES:
+                    notes.append(f"{spec.name} ({c.id}): {ability.name.capitalize()} is not scored yet "
+                                 f"(the layout does not say what it holds)")
+    state = CloutState(GAME.default_setup(PLAYERS), tuple(tuple(k) for k in kinds), ((),) * PLAYERS,
+                       ((),) * PLAYERS, tuple(on))
+    increments = tuple(_increment(layout, area, p) for p in range(PLAYERS))
+    board = Board(state, catalogue, area, increments)
     scores: dict[str, ChipScore] = {}
     totals = [0, 0]
-    for c in scoring:
-        spec = catalogue.chip(c.chip)
-        bonus = int(any(c.id in reach[b.id] for b in scoring
-                        if b.id != c.id and b.owner == c.owner and catalogue.chip(b.chip).type == "base"))
-        loyalty = 0
-        chip_notes = []
-        for ability in spec.abilities:
-            if ability.name in ("loyal", "disloyal") and ability.modifiers:
-                chip_notes.append(f"{ability.name.capitalize()} with a modifier is not scored yet")
-            elif ability.name == "loyal":
-                loyalty += int(any(by_id[o].owner == c.owner for o in reach[c.id]))
-            elif ability.name == "disloyal":
-                loyalty -= sum(1 for o in reach[c.id] if by_id[o].owner != c.owner)
-            elif ability.name in UNSCORED_ABILITIES:
-                chip_notes.append(f"{ability.name.capitalize()} is not scored yet")
-        total = max(0, spec.points + bonus + loyalty)
-        scores[c.id] = ChipScore(c.id, spec.points, bonus, loyalty, total, tuple(chip_notes))
-        totals[c.owner] += total
-        notes += [f"{spec.name} ({c.id}): {n}" for n in chip_notes]
+    for s in score_board(board, None):
+        cid = uid_to_id[s.uid]
+        scores[cid] = ChipScore(cid, s.printed, s.base_bonus, s.loyal + s.disloyal, s.total)
+        totals[s.player] += s.total
     return LayoutScore(scores, (totals[0], totals[1]), tuple(notes))

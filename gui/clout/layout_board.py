@@ -2,7 +2,7 @@
 
 No turns and no throwing: chips from the catalogue are dragged (or click-placed) onto the
 area for either side, moved and removed at will. The board shows, for the selected chip, the
-chips in its range and its abilities in plain words, and a simple score whose scope it states
+chips in its range and its abilities in plain words, and the game's score whose scope it states
 (core.clout.layout.score_layout). Every rule question goes to core/; the board only edits a
 `Layout` and redraws. File dialogs and error boxes sit behind `ask_*` / `show_error` so tests
 answer them without a modal loop.
@@ -164,7 +164,7 @@ class PlayerPanel(QWidget):
 
 
 class LayoutBoard(QWidget):
-    """Two sides' chips on a playing area, no turns: ranges, abilities and a simple score."""
+    """Two sides' chips on a playing area, no turns: ranges, abilities and the score as it lies."""
 
     layout_changed = Signal()
 

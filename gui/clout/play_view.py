@@ -71,6 +71,7 @@ PICKED = "#00b0ff"
 SOURCE = "#7c4dff"  # the chip whose ability asks
 LIMIT = "#80deea"
 NEUTRAL = "#374151"
+MULTI_PICK = ("command", "trap", "attract", "repulse", "destroy", "raze")  # several chips, then confirm
 
 
 class PlayCanvas(CloutCanvas):
@@ -773,7 +774,7 @@ class CloutPlayView(QWidget):
         s = self.state
         source = self.chip_name(slot.source)
         ability = ABILITIES[slot.ability].name
-        printed = self.cat.chip(s.kind(slot.source)).ability(slot.ability)
+        printed = None if slot.kind == "conflict" else self.cat.chip(s.kind(slot.source)).ability(slot.ability)
         removes = bool(printed and "remove" in printed.modifiers)
         answers: list[Answer] = []
         hint = ""
@@ -792,7 +793,9 @@ class CloutPlayView(QWidget):
             hint = "First click the troop on the area to remove (ringed), then choose who comes back."
             if self.picked:
                 answers += [Answer(f"Bring back {self.chip_name(d)}", ("reanimate", d), True) for d in slot.extra]
-        elif name in ("command", "trap", "attract", "repulse"):
+        elif slot.kind == "conflict":
+            hint = "Click the ringed chip whose effect applies."
+        elif name in MULTI_PICK:
             need = min(slot.count, len(slot.options))
             if name == "command":
                 hint = f"Click 1 to {slot.count} of the ringed chips, then confirm."
@@ -887,7 +890,7 @@ class CloutPlayView(QWidget):
                 self.refusal.setText(f"{self.chip_name(uid)} cannot be chosen for this.")
             return
         name = slot.ability
-        if name in ("command", "trap", "attract", "repulse"):
+        if name in MULTI_PICK and slot.kind != "conflict":
             self.picked = tuple(x for x in self.picked if x != uid) if uid in self.picked else self.picked + (uid,)
             self._rerender()
         elif name == "reanimate" or slot.needs_point:

@@ -297,3 +297,21 @@ def test_the_throw_animates_chips_to_their_new_spots(qtbot, monkeypatch):
     qtbot.waitUntil(lambda: anim.state() == anim.State.Stopped, timeout=3000)
     assert (item.pos().x() / 10, item.pos().y() / 10) == pytest.approx(end, abs=1e-6)
     assert item.scale() == 1.0
+
+
+def test_a_tie_for_nearest_is_asked_and_answered_by_clicking(qtbot):
+    """Raze 1 with a base on either side at the same distance: the thrower picks which goes."""
+    m = new_match(("elves-greenwood-vanguard", "goblins-scrap-horde"))
+    grove = put(m, "elf-heartwood-grove", 50, 58)
+    put(m, "gob-scrap-fort", 85, 85)
+    well = put(m, "elf-moonwell", 50, 42)
+    put(m, "gob-firebomber", 50, 50, resolve=False)
+    view = open_view(qtbot, m)
+    slot = view.current_slot()
+    assert slot is not None and slot.ability == "raze" and set(slot.options) == {grove, well}
+    assert "Raze" in view.prompt.question.text()
+    assert view.canvas.marks.get(grove) is not None and view.canvas.marks.get(well) is not None
+    view.click_chip(well)
+    view.answer("Confirm")
+    assert m.actions[-1] == cg.Choose(1, slot.id, True, (well,))
+    assert m.state.on_area(well) is None and m.state.on_area(grove) is not None

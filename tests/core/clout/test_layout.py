@@ -247,6 +247,15 @@ def test_actions_and_chips_off_the_area_do_not_score_but_are_named():
     assert any(troop.name in n and "outside" in n for n in score.unscored)
 
 
+def test_the_score_is_the_games_own_support_lengthens_loyal():
+    scout, moonwell, troop = CAT.chip("elf-kindred-scout"), CAT.chip("elf-moonwell"), plain("troop")
+    gap = scout.range * 5 + 2  # out of the Scout's own range, in with Support 1
+    alone = lay((scout, 0, 30, 30), (troop, 0, 30 + 4 + gap, 30))
+    assert score_layout(alone, CAT, AREA).chips["c1"].loyalty == 0
+    supported = lay((scout, 0, 30, 30), (troop, 0, 30 + 4 + gap, 30), (moonwell, 0, 30, 40))
+    assert score_layout(supported, CAT, AREA).chips["c1"].loyalty == 1
+
+
 def test_unscored_abilities_are_named():
     trap = with_ability("trap", "relic")
     score = score_layout(lay((trap, 0, 50, 50)), CAT, AREA)
