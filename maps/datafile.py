@@ -39,3 +39,24 @@ def read_json(path: str | Path | None, package: str, name: str, label: str) -> t
         return json.loads(text), file
     except json.JSONDecodeError as e:
         raise DataError(file, f"line {e.lineno}", f"not valid JSON ({e.msg})") from None
+
+
+def bundled_ids(package: str, folder: str, first: str) -> tuple[str, ...]:
+    """The ids of the JSON files bundled in `package/folder`, `first` leading, the rest by id."""
+    files = importlib_resources.files(package).joinpath(folder)
+    ids = sorted(f.name[:-5] for f in files.iterdir() if f.name.endswith(".json"))
+    return tuple(sorted(ids, key=lambda i: (i != first, i)))
+
+
+def read_named(name_or_path: str | Path, package: str, folder: str, bundled: tuple[str, ...],
+               what: str) -> tuple[Any, str, str]:
+    """A bundled file by id or any file by path: (document, name for errors, id)."""
+    if isinstance(name_or_path, str) and name_or_path in bundled:
+        label = f"{package.replace('.', '/')}/{folder}/{name_or_path}.json"
+        doc, file = read_json(None, package, f"{folder}/{name_or_path}.json", label)
+        return doc, file, name_or_path
+    path = Path(name_or_path)
+    if isinstance(name_or_path, str) and path.suffix != ".json" and not path.exists():
+        raise DataError(name_or_path, None, f"no such {what} (bundled {what}s: {', '.join(bundled)})")
+    doc, file = read_json(path, package, path.name, str(path))
+    return doc, file, path.stem

@@ -12,14 +12,13 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any
 
 import shapely
 from shapely.geometry import Point, Polygon
 
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, bundled_ids, read_named
 
 DEFAULT_AREA = "standard"
 PACKAGE = "maps.clout"
@@ -156,25 +155,16 @@ def parse_area(doc: Any, file: str, area_id: str) -> PlayArea:
 
 def available_areas() -> tuple[str, ...]:
     """The ready playing areas bundled with Battlebox, the standard one first then by id."""
-    folder = importlib_resources.files(PACKAGE).joinpath(FOLDER)
-    ids = sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".json"))
-    return tuple(sorted(ids, key=lambda i: (i != DEFAULT_AREA, i)))
+    return bundled_ids(PACKAGE, FOLDER, DEFAULT_AREA)
 
 
 @functools.cache
 def _bundled(area_id: str) -> PlayArea:
-    label = f"maps/clout/{FOLDER}/{area_id}.json"
-    doc, file = read_json(None, PACKAGE, f"{FOLDER}/{area_id}.json", label)
-    return parse_area(doc, file, area_id)
+    return parse_area(*read_named(area_id, PACKAGE, FOLDER, available_areas(), "playing area"))
 
 
 def load_area(name_or_path: str | Path = DEFAULT_AREA) -> PlayArea:
     """A bundled area by id (cached), or any area file by path; errors name the file and entry."""
     if isinstance(name_or_path, str) and name_or_path in available_areas():
         return _bundled(name_or_path)
-    path = Path(name_or_path)
-    if isinstance(name_or_path, str) and path.suffix != ".json" and not path.exists():
-        raise DataError(name_or_path, None,
-                        f"no such playing area (bundled areas: {', '.join(available_areas())})")
-    doc, file = read_json(path, PACKAGE, path.name, str(path))
-    return parse_area(doc, file, path.stem)
+    return parse_area(*read_named(name_or_path, PACKAGE, FOLDER, available_areas(), "playing area"))

@@ -11,14 +11,13 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any, Literal
 
 import shapely
 from shapely.geometry import Polygon, box
 
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, bundled_ids, read_named
 
 TerrainKind = Literal["cover", "impassable"]
 KINDS: tuple[str, ...] = ("cover", "impassable")
@@ -218,25 +217,16 @@ def parse_table(doc: Any, file: str, table_id: str) -> Table:
 
 def available_tables() -> tuple[str, ...]:
     """The ready tables bundled with Battlebox, the default first then by id."""
-    folder = importlib_resources.files(PACKAGE).joinpath(FOLDER)
-    ids = sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".json"))
-    return tuple(sorted(ids, key=lambda i: (i != DEFAULT_TABLE, i)))
+    return bundled_ids(PACKAGE, FOLDER, DEFAULT_TABLE)
 
 
 @functools.cache
 def _bundled(table_id: str) -> Table:
-    label = f"maps/powerspike/{FOLDER}/{table_id}.json"
-    doc, file = read_json(None, PACKAGE, f"{FOLDER}/{table_id}.json", label)
-    return parse_table(doc, file, table_id)
+    return parse_table(*read_named(table_id, PACKAGE, FOLDER, available_tables(), "table"))
 
 
 def load_table(name_or_path: str | Path = DEFAULT_TABLE) -> Table:
     """A bundled table by id (cached), or any table file by path; errors name the file and entry."""
     if isinstance(name_or_path, str) and name_or_path in available_tables():
         return _bundled(name_or_path)
-    path = Path(name_or_path)
-    if isinstance(name_or_path, str) and path.suffix != ".json" and not path.exists():
-        raise DataError(name_or_path, None,
-                        f"no such table (bundled tables: {', '.join(available_tables())})")
-    doc, file = read_json(path, PACKAGE, path.name, str(path))
-    return parse_table(doc, file, path.stem)
+    return parse_table(*read_named(name_or_path, PACKAGE, FOLDER, available_tables(), "table"))
