@@ -14,7 +14,7 @@ cd "$ROOT"
 PYTHON="${PYTHON:-python3}"
 VERSION="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' core/version.py)"
 ARCHIVE="dist/battlebox-$VERSION-linux-x86_64.tar.gz"
-SAVES="$ROOT/tests/saves"
+SAVES="$ROOT/tests/saves/0.1.0"
 
 step() { printf '\n[smoke] %s\n' "$*"; }
 fail() { printf '[smoke] FAIL: %s\n' "$*" >&2; exit 1; }

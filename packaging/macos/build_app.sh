@@ -32,7 +32,7 @@ fi
 
 # Smoke-check the bundle before packing it.
 QT_QPA_PLATFORM=offscreen "$APP/Contents/MacOS/battlebox" --version
-QT_QPA_PLATFORM=offscreen "$APP/Contents/MacOS/battlebox" --smoke tests/saves/throwdown-3p-midgame.battlebox.json
+QT_QPA_PLATFORM=offscreen "$APP/Contents/MacOS/battlebox" --smoke tests/saves/0.1.0/throwdown-3p-midgame.battlebox.json
 
 STAGE="build/dmg"
 rm -rf "$STAGE"
