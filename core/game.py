@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
 import msgspec
@@ -72,11 +73,57 @@ def validate_mode(mode: str) -> None:
 
 
 class Result(msgspec.Struct, frozen=True):
-    """How a finished game ended; `winners` empty with draw=False means no ranking (practice)."""
+    """How a finished game ended, as facts; the game's `result_text(state)` words it.
+
+    `placings[seat]` is that seat's rank, 1 best, tied seats sharing a rank (1, 1, 3): the
+    computer opponents and the club ledger read them. `reason` is a short fact id
+    ("last-standing", "points"...) that only the game's own text reads. `winners` empty with
+    draw=False means no ranking (practice).
+    """
 
     winners: tuple[int, ...]
     draw: bool
-    summary: str
+    summary: str = ""  # TRANSITIONAL, removed once every game words its result in result_text
+    placings: tuple[int, ...] = ()
+    reason: str = ""
+
+
+def rank(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Placings from one sort key per seat, higher key better; equal keys share a rank (1, 1, 3)."""
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+class Rules:
+    """Defaults for the optional parts of the game protocol; games inherit and override.
+
+    `chance_model` is bumped whenever a game's chance sampler changes what a seed draws, so a
+    save made under another model is replayed without checking its draws against the seed.
+    """
+
+    chance_model: int = 1
+
+    def chance_draws(self, state: Any, action: Any) -> Any:
+        """The random draws in a chance outcome (faces, cards, poses, scatter), for comparing a
+        recorded outcome with the seeded one; a game whose outcome also holds a physics result
+        returns only the draws, since physics may differ in the last bits between platforms."""
+        return action
+
+    def sample_draws(self, state: Any, rng: random.Random) -> Any:
+        """The draws the seeded `rng` gives at this chance step; override when sampling the
+        whole outcome is costly (Clout: the scatter without the physics)."""
+        return self.chance_draws(state, self.sample_chance(state, rng))  # type: ignore[attr-defined]
+
+    def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]:
+        """An action as written by save format `version`, rewritten for `version + 1`."""
+        return action
+
+    def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]:
+        """A setup as written by save format `version`, rewritten for `version + 1`."""
+        return setup
+
+    def result_text(self, state: Any) -> str:  # TRANSITIONAL until every game words its result
+        result = self.result(state)  # type: ignore[attr-defined]
+        return result.summary if result is not None else ""
 
 
 class Game(Protocol):
@@ -94,11 +141,17 @@ class Game(Protocol):
     def apply(self, state: Any, action: Any) -> Any: ...
     def view(self, state: Any, player: int | None) -> Any: ...
     def result(self, state: Any) -> Result | None: ...
+    def result_text(self, state: Any) -> str: ...
     def random_action(self, state: Any, rng: random.Random) -> Any: ...
     def sample_chance(self, state: Any, rng: random.Random) -> Any: ...
     def describe(self, before: Any, action: Any, after: Any) -> str: ...
     def is_barrier(self, state: Any, action: Any) -> bool: ...
     def mode(self, setup: Any) -> Mode: ...
+    chance_model: int
+    def chance_draws(self, state: Any, action: Any) -> Any: ...
+    def sample_draws(self, state: Any, rng: random.Random) -> Any: ...
+    def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]: ...
+    def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]: ...
 
 
 def actor_players(actor: Actor) -> tuple[int, ...]:

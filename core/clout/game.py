@@ -44,6 +44,7 @@ from core.clout.scoring import ChipScore, score_board, totals
 from core.clout.stacks import Stack, problems, ready_stacks
 from core.errors import IllegalAction, IllegalSetup
 from core.game import (
+    Rules,
     CHANCE,
     Action,
     Actor,
@@ -250,7 +251,7 @@ def increments(setup: CloutSetup) -> tuple[float, ...]:
                  for p in range(len(setup.players)))
 
 
-class CloutGame:
+class CloutGame(Rules):
     id = "clout"
     title = "Clout Fantasy"
     setup_type = CloutSetup

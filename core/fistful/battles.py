@@ -30,7 +30,7 @@ from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import score_throws
 from core.fistful.throws import POSES, Landed, is_face_up, throw_fistful
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, random_fistful
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players,
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, Rules,
                        validate_mode, validate_players)
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ def _seat(state: BattleState, player: object, action: object) -> None:
         raise IllegalAction(f"There is no player {seat} in this game.", action)
 
 
-class BattleGame:
+class BattleGame(Rules):
     setup_type = BattleSetup
     action_type = BattleAction
     state_type = BattleState

@@ -22,6 +22,7 @@ from core.errors import IllegalAction, IllegalSetup
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
 from core.game import (
+    Rules,
     CHANCE,
     default_players,
     Action,
@@ -205,7 +206,7 @@ def five_problems(roster: Roster, fighters: Sequence[Fighter]) -> list[str]:
     return problems
 
 
-class SolitaireGame:
+class SolitaireGame(Rules):
     id = "solitaire"
     title = "Solitaire Challenge"
     setup_type = SolitaireSetup

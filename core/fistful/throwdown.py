@@ -15,7 +15,7 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction
-from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players,
+from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, Rules,
                        validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
@@ -120,7 +120,7 @@ def random_fistful(roster: Roster, rng: random.Random) -> tuple[Fighter, ...]:
     return tuple(chosen)
 
 
-class ThrowdownGame:
+class ThrowdownGame(Rules):
     id = "throwdown"
     title = "Throwdown"
     setup_type = ThrowdownSetup

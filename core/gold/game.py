@@ -22,7 +22,7 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode, validate_players
+from core.game import Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode, validate_players, Rules
 from core.gold.cards import CARDS, HIDDEN, card_name, cards_text, duel, forbidden_reason, is_forbidden
 
 MIN_PLAYERS = 2
@@ -147,7 +147,7 @@ def all_duels(state: GoldState) -> tuple[Duel, ...]:
     return tuple(d for r in state.rounds for d in r.duels) + state.duels
 
 
-class GoldGame:
+class GoldGame(Rules):
     id = "fistful-of-gold"
     title = "A Fistful of Gold"
     setup_type = GoldSetup

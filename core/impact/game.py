@@ -18,7 +18,7 @@ import msgspec
 
 from core.chance import sample
 from core.errors import IllegalAction, IllegalSetup
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, validate_mode,
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, validate_mode, Rules,
                        validate_players)
 from core.impact.dice import (AIR, BLANK, DICE_PER_PLAYER, ELEMENTS, FACES, FIRE, LIGHTNING, STONE,
                               TOTAL_DICE, WATER, matching_faces, roll, roll_element, side_faces, tip)
@@ -212,7 +212,7 @@ def next_seat(state: ImpactState, after: int) -> int:
     return after
 
 
-class ImpactGame:
+class ImpactGame(Rules):
     id = "impact"
     title = "Impact: Battle of Elements"
     setup_type = ImpactSetup

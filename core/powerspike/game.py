@@ -32,7 +32,7 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, default_players, validate_mode, validate_players
+from core.game import CHANCE, Action, Actor, Mode, PlayerSetup, Result, default_players, validate_mode, validate_players, Rules
 from core.powerspike import geometry as geo
 from core.powerspike.army import Roster, muster, ready_made, require_valid
 from core.powerspike.cards import (SIDES, Deck, card_name, cards_text, is_joker, movement_meaning,
@@ -379,7 +379,7 @@ def _named(state: PowerSpikeState, trays: dict[str, geo.Tray], skip: Iterable[st
 
 
 # --- the game -----------------------------------------------------------------------------------------
-class PowerSpikeGame:
+class PowerSpikeGame(Rules):
     id = "power-spike"
     title = "Power Spike"
     setup_type = PowerSpikeSetup
