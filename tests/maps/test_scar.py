@@ -223,7 +223,7 @@ def test_arena_discs_do_not_overlap_and_neighbours_on_the_ring_mostly_border(sca
 
 
 def test_unreadable_and_malformed_files_are_refused(tmp_path):
-    with pytest.raises(DataError, match="cannot be read"):
+    with pytest.raises(DataError, match="does not exist"):
         load_scar(tmp_path / "nope.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")

@@ -186,7 +186,7 @@ def test_broken_catalogue_names_file_and_entry(tmp_path, label, change, entry, r
 
 
 def test_unreadable_and_invalid_json(tmp_path):
-    with pytest.raises(DataError, match="cannot be read"):
+    with pytest.raises(DataError, match="does not exist"):
         load_catalogue(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text('{"chips": [', encoding="utf-8")
