@@ -28,3 +28,6 @@ class SaveError(Exception):
         self.path = path
         self.step = step
         self.reason = reason
+        # Steps before a failing one that replay fine: the app may offer to open the game there
+        # (an old save whose step a rules fix made illegal). None: nothing to offer.
+        self.resume_steps: int | None = None

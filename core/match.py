@@ -2,12 +2,17 @@
 
 The one entry point for playing headless (`Match.new("throwdown")`): the GUI, the CLI,
 tests and benchmarks all go through it, so every game gets undo, saves and replay for free.
+
+Memory stays flat in long games: the match keeps the current state and a checkpoint every
+`CHECKPOINT` steps, and rebuilds any other state by replaying from the checkpoint before it.
+Log lines are worded lazily, when someone reads them, so loading a save replays only rules.
 """
 from __future__ import annotations
 
 import os
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -18,6 +23,9 @@ from core.errors import IllegalAction, IllegalSetup, SaveError
 from core.game import CHANCE, Actor, Game, Mode, Result
 from core.version import __version__
 
+CHECKPOINT = 64
+Progress = Callable[[int, int], None]
+
 
 class Match:
     def __init__(self, game: Game, setup: Any, seed: int) -> None:
@@ -26,8 +34,10 @@ class Match:
         self.setup = setup
         self.seed = seed
         self._actions: list[Any] = []
-        self._states: list[Any] = [game.new(setup)]
-        self._log: list[str] = []
+        self._state: Any = game.new(setup)
+        self._previous: Any = None  # the state before the last action, for its log line
+        self._checkpoints: dict[int, Any] = {0: self._state}
+        self._log: list[str | None] = []
         self._barrier: list[bool] = []
         self._redo: list[Any] = []
 
@@ -56,65 +66,105 @@ class Match:
 
     @property
     def state(self) -> Any:
-        return self._states[-1]
+        return self._state
 
     @property
     def actor(self) -> Actor:
-        return self.game.actor(self.state)
+        return self.game.actor(self._state)
 
     @property
     def actions(self) -> tuple[Any, ...]:
         return tuple(self._actions)
 
     @property
+    def steps(self) -> int:
+        return len(self._actions)
+
+    @property
     def log(self) -> list[str]:
-        return list(self._log)
+        """One line per action, worded now from the states around it."""
+        missing = [i for i, line in enumerate(self._log) if line is None]
+        if missing:
+            self._word(missing[0])
+        return list(self._log)  # type: ignore[arg-type]
 
     @property
     def is_over(self) -> bool:
-        return self.game.actor(self.state) is None
+        return self.game.actor(self._state) is None
 
     @property
     def result(self) -> Result | None:
-        return self.game.result(self.state)
+        return self.game.result(self._state)
+
+    @property
+    def result_text(self) -> str:
+        return self.game.result_text(self._state) if self.is_over else ""
 
     def view(self, player: int | None) -> Any:
-        return self.game.view(self.state, player)
+        return self.game.view(self._state, player)
 
     def legal_actions(self) -> list[Any] | None:
-        return self.game.legal_actions(self.state)
+        return self.game.legal_actions(self._state)
 
     def random_action(self, rng: random.Random) -> Any:
         """A random legal action for whoever acts now, chance included."""
         if self.is_over:
             raise IllegalAction("the game is over")
         if self.actor == CHANCE:
-            return self.game.sample_chance(self.state, rng)
-        return self.game.random_action(self.state, rng)
+            return self.game.sample_chance(self._state, rng)
+        return self.game.random_action(self._state, rng)
 
     def chance_action(self) -> Any:
         """The chance outcome this match's seed gives at this step (simulated throws)."""
         if self.actor != CHANCE:
             raise IllegalAction("it is not chance's turn")
-        return self.game.sample_chance(self.state, step_rng(self.seed, len(self._actions)))
+        return self.game.sample_chance(self._state, step_rng(self.seed, len(self._actions)))
+
+    def state_at(self, step: int) -> Any:
+        """The state after `step` actions, replayed from the checkpoint before it."""
+        if not 0 <= step <= len(self._actions):
+            raise IndexError(step)
+        if step == len(self._actions):
+            return self._state
+        if step == len(self._actions) - 1 and self._previous is not None:
+            return self._previous
+        base = step - step % CHECKPOINT
+        state = self._checkpoints[base]
+        for action in self._actions[base:step]:
+            state = self.game.apply(state, action)
+        return state
 
     # --- changing --------------------------------------------------------------------
     def apply(self, action: Any) -> Any:
         """Validate and apply; raises IllegalAction with the reason and changes nothing."""
-        state = self.state
+        state = self._state
         if self.game.actor(state) is None:
             raise IllegalAction("the game is over", action)
         self.game.validate(state, action)
-        new_state = self.game.apply(state, action)
-        self._log.append(self.game.describe(state, action, new_state))
-        self._barrier.append(self.game.is_barrier(state, action))
-        self._actions.append(action)
-        self._states.append(new_state)
+        self._push(state, action, self.game.apply(state, action))
         if self._redo and self._redo[-1] == action:
             self._redo.pop()
         else:
             self._redo.clear()
-        return new_state
+        return self._state
+
+    def _push(self, before: Any, action: Any, after: Any) -> None:
+        self._barrier.append(self.game.is_barrier(before, action))
+        self._actions.append(action)
+        self._log.append(None)
+        self._previous = before
+        self._state = after
+        if len(self._actions) % CHECKPOINT == 0:
+            self._checkpoints[len(self._actions)] = after
+
+    def _word(self, first: int) -> None:
+        state = self.state_at(first)
+        for i in range(first, len(self._actions)):
+            action = self._actions[i]
+            after = self._state if i == len(self._actions) - 1 else self.game.apply(state, action)
+            if self._log[i] is None:
+                self._log[i] = self.game.describe(state, action, after)
+            state = after
 
     def play_chance(self) -> Any:
         return self.apply(self.chance_action())
@@ -135,11 +185,14 @@ class Match:
             if not self._actions:
                 raise IllegalAction("there is nothing to undo")
             raise IllegalAction("the last action revealed a throw or a secret choice and cannot be undone")
+        step = len(self._actions)
+        self._checkpoints.pop(step, None)
+        self._state = self.state_at(step - 1)
         self._redo.append(self._actions.pop())
-        self._states.pop()
         self._log.pop()
         self._barrier.pop()
-        return self.state
+        self._previous = None
+        return self._state
 
     def redo(self) -> Any:
         if not self._redo:
@@ -153,9 +206,11 @@ class Match:
             version=saves.VERSION,
             game=self.game.id,
             seed=self.seed,
+            chance_model=self.game.chance_model,
             setup=saves.encode(self.setup),
             actions=[saves.encode(a) for a in self._actions],
-            state_sha256=saves.state_digest(self.state),
+            checksum=saves.checksum(self.game.id, self.seed, self.game.chance_model, self.setup,
+                                    self._state),
             app_version=__version__,
         )
 
@@ -163,12 +218,30 @@ class Match:
         saves.write_atomic(path, saves.encode_doc(self.to_doc()))
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Match:
-        """Read a save and replay it; any problem is one SaveError naming file, step and reason."""
-        return cls.from_doc(saves.read_doc(path), str(path))
+    def load(cls, path: str | os.PathLike[str], *, upto: int | None = None,
+             progress: Progress | None = None) -> Match:
+        """Read a save and replay it; any problem is one SaveError naming file, step and reason.
+
+        `upto` replays only the first steps (to open an old save before a step that a rules fix
+        made illegal; the checksum is then not checked). `progress(done, total)` is called as
+        the replay goes, for long saves.
+        """
+        return cls.from_doc(saves.read_doc(path), str(path), upto=upto, progress=progress)
 
     @classmethod
-    def from_doc(cls, doc: saves.SaveDoc, name: str = "<save>") -> Match:
+    def from_doc(cls, loaded: saves.Loaded, name: str = "<save>", *, upto: int | None = None,
+                 progress: Progress | None = None) -> Match:
+        try:
+            return cls._replay(loaded, name, upto, progress)
+        except SaveError:
+            raise
+        except RecursionError:
+            raise SaveError(name, "the save is nested too deeply to be a Battlebox save") from None
+
+    @classmethod
+    def _replay(cls, loaded: saves.Loaded, name: str, upto: int | None,
+                progress: Progress | None) -> Match:
+        doc = loaded.doc
         try:
             game = registry.get(doc.game)
         except KeyError:
@@ -178,17 +251,50 @@ class Match:
             match = cls(game, setup, doc.seed)
         except (msgspec.ValidationError, msgspec.DecodeError, IllegalSetup) as e:
             raise SaveError(name, f"the game setup is invalid: {e}") from None
+        except Exception as e:  # a setup the rules cannot start from, however it fails
+            raise SaveError(name, f"the game setup is invalid ({type(e).__name__}: {e})") from None
+        current = loaded.written_version == saves.VERSION
+        check_draws = current and doc.chance_model == game.chance_model and match.mode == "simulated"
         decoder = msgspec.json.Decoder(game.action_type)
-        for step, raw in enumerate(doc.actions, start=1):
+        total = len(doc.actions) if upto is None else max(0, min(upto, len(doc.actions)))
+        for step, raw in enumerate(doc.actions[:total], start=1):
             try:
                 action = decoder.decode(raw)
             except (msgspec.ValidationError, msgspec.DecodeError) as e:
-                raise SaveError(name, f"unreadable action ({e})", step) from None
-            try:
-                match.apply(action)
-            except IllegalAction as e:
-                raise SaveError(name, f"illegal action: {e.reason}", step) from None
-        if saves.state_digest(match.state) != doc.state_sha256:
-            raise SaveError(name, "the replayed game does not match the saved checksum "
-                                  "(the file was edited or damaged)", len(doc.actions))
+                err = SaveError(name, f"unreadable action ({e})", step)
+                err.resume_steps = step - 1
+                raise err from None
+            match._replay_step(action, step, name, check_draws)
+            if progress is not None and step % 256 == 0:
+                progress(step, total)
+        if progress is not None:
+            progress(total, total)
+        if upto is None and current:
+            digest = saves.checksum(game.id, doc.seed, doc.chance_model, setup, match.state)
+            if digest != doc.checksum:
+                raise SaveError(name, "the replayed game does not match the saved checksum "
+                                      "(the file was edited or damaged)", len(doc.actions))
         return match
+
+    def _replay_step(self, action: Any, step: int, name: str, check_draws: bool) -> None:
+        state = self._state
+        try:
+            if self.game.actor(state) is None:
+                raise IllegalAction("the game is already over")
+            self.game.validate(state, action)
+            if check_draws and self.game.actor(state) == CHANCE:
+                seeded = self.game.sample_draws(state, step_rng(self.seed, step - 1))
+                if self.game.chance_draws(state, action) != seeded:
+                    raise SaveError(name, "this throw is not the one the game's seed gives "
+                                          "(the file was edited)", step)
+            after = self.game.apply(state, action)
+        except IllegalAction as e:
+            err = SaveError(name, f"illegal action: {e.reason}", step)
+            err.resume_steps = step - 1
+            raise err from None
+        except SaveError:
+            raise
+        except Exception as e:  # the rules must refuse with IllegalAction; never let a bug through
+            raise SaveError(name, f"the rules could not replay this action "
+                                  f"({type(e).__name__}: {e})", step) from None
+        self._push(state, action, after)

@@ -1,23 +1,30 @@
-"""The versioned save document: strict JSON decode, clear errors, atomic writes.
+"""The versioned save document: strict JSON decode, clear errors, atomic writes, migrations.
 
-A save holds only setup + seed + action log; loading replays the log through the rules
-(core/match.py), so a save can never describe a position the rules would not reach.
+A save holds setup + seed + the action log; loading replays the log through the rules
+(core/match.py), so a save can never describe a position the rules would not reach. The
+checksum covers the game, the seed, the chance model, the setup and the replayed state: it
+detects damage and a log that was edited without replaying it honestly. It is not a
+signature: someone who rewrites the whole file with a tool can make a new valid save.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from core.errors import SaveError
+from maps.datafile import DataError, decode_json, read_bytes_safely
 
 FORMAT = "battlebox-save"
-VERSION = 1
-MAX_SAVE_BYTES = 16 * 1024 * 1024
+VERSION = 2
+# The cap keeps the largest legal save loadable in seconds (tests/benchmarks/test_saves_speed.py).
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+MAX_ACTIONS = 20_000
 
 
 class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
@@ -25,21 +32,53 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     version: int
     game: str
     seed: int
+    chance_model: int  # the game's chance model when saved; draws are checked only under the same one
     setup: msgspec.Raw  # decoded by the game's own setup type (core/match.py)
     actions: list[msgspec.Raw]  # each decoded by the game's action type, so errors name the step
-    state_sha256: str
+    checksum: str
     app_version: str = ""
+
+
+class Loaded(msgspec.Struct, frozen=True):
+    """A decoded document and the format version it was written in (older ones were migrated,
+    so their old checksum could not be checked)."""
+
+    doc: SaveDoc
+    written_version: int
 
 
 _encoder = msgspec.json.Encoder()
 
+
+def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0 saves: their checksum covered a state whose shape has changed, so it is dropped
+    and the save is checked by replay alone; each game rewrites its own old actions."""
+    from core import registry
+
+    game = registry.get(raw["game"])
+    raw = dict(raw)
+    raw.pop("state_sha256", None)
+    raw["version"] = 2
+    raw["chance_model"] = 0
+    raw["checksum"] = ""
+    if isinstance(raw.get("setup"), dict):
+        raw["setup"] = game.migrate_setup(raw["setup"], 1)
+    actions = raw.get("actions")
+    if isinstance(actions, list):
+        raw["actions"] = [game.migrate_action(a, 1) if isinstance(a, dict) else a for a in actions]
+    return raw
+
+
 # version -> function turning a document of that version into the next one.
-MIGRATIONS: dict[int, Any] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
-def state_digest(state: Any) -> str:
-    """A checksum of a state, to detect a log that replays to something else."""
-    return hashlib.sha256(_encoder.encode(state)).hexdigest()
+def checksum(game: str, seed: int, chance_model: int, setup: Any, state: Any) -> str:
+    h = hashlib.sha256()
+    for part in (game, seed, chance_model, setup, state):
+        h.update(_encoder.encode(part))
+        h.update(b"\0")
+    return h.hexdigest()
 
 
 def encode(obj: Any) -> msgspec.Raw:
@@ -72,34 +111,26 @@ def encode_doc(doc: SaveDoc) -> bytes:
     return _encoder.encode(doc) + b"\n"
 
 
-def read_doc(path: str | os.PathLike[str]) -> SaveDoc:
-    """Read and structurally check a save file; replay is the caller's job."""
+def read_doc(path: str | os.PathLike[str]) -> Loaded:
+    """Read and structurally check a save file, migrating older formats; replay is the caller's."""
     name = str(path)
     try:
-        size = os.stat(path).st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(name, f"the file is {size / 1e6:.1f} MB; a save is at most "
-                                  f"{MAX_SAVE_BYTES / 1e6:.0f} MB, so this is not a Battlebox save")
-        with open(path, "rb") as f:
-            data = f.read(MAX_SAVE_BYTES + 1)
-    except SaveError:
-        raise
-    except FileNotFoundError:
-        raise SaveError(name, "the file does not exist") from None
-    except IsADirectoryError:
-        raise SaveError(name, "that is a folder, not a save file") from None
-    except OSError as e:
-        raise SaveError(name, f"the file cannot be read ({e.strerror})") from None
-    if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(name, "the file is too large to be a Battlebox save")
+        data = read_bytes_safely(path, MAX_SAVE_BYTES, "save")
+    except DataError as e:
+        raise SaveError(name, e.reason) from None
+    return decode_doc(data, name)
+
+
+def decode_doc(data: bytes, name: str = "<save>") -> Loaded:
     if not data.strip():
         raise SaveError(name, "the file is empty")
     try:
         top = msgspec.json.decode(data, type=dict[str, msgspec.Raw])
     except msgspec.ValidationError:
         raise SaveError(name, "this is not a Battlebox save (the file is not a JSON object)") from None
-    except msgspec.DecodeError as e:
-        raise SaveError(name, f"the file is not valid JSON, it may be truncated or corrupted ({e})") from None
+    except (msgspec.DecodeError, RecursionError) as e:
+        raise SaveError(name, f"the file is not valid JSON, it may be truncated or corrupted "
+                              f"({_short(e)})") from None
     if _field(top, "format") != FORMAT:
         raise SaveError(name, "this is not a Battlebox save (no 'battlebox-save' format marker)")
     version = _field(top, "version")
@@ -110,18 +141,46 @@ def read_doc(path: str | os.PathLike[str]) -> SaveDoc:
                               f"this version reads up to {VERSION}")
     if version < 1:
         raise SaveError(name, f"unknown save format version {version}")
+    written = version
     if version < VERSION:
-        raw = msgspec.json.decode(data)
-        while version < VERSION:
-            raw = MIGRATIONS[version](raw)
-            version = raw["version"]
+        try:
+            raw = decode_json(data, name)
+        except DataError as e:
+            raise SaveError(name, e.reason) from None
+        if not isinstance(raw.get("game"), str):
+            raise SaveError(name, "the save's structure is wrong: no game id")
+        try:
+            while version < VERSION:
+                raw = MIGRATIONS[version](raw)
+                version = raw["version"]
+        except KeyError as e:
+            raise SaveError(name, f"unknown game {raw.get('game')!r}" if "unknown game" in str(e)
+                            else f"the save's structure is wrong: {_short(e)}") from None
+        except (TypeError, ValueError, AttributeError) as e:
+            raise SaveError(name, f"the save's structure is wrong for format {written}: {_short(e)}") from None
         data = _encoder.encode(raw)
     try:
-        return msgspec.json.decode(data, type=SaveDoc)
+        doc = msgspec.json.decode(data, type=SaveDoc)
     except msgspec.ValidationError as e:
         raise SaveError(name, f"the save's structure is wrong: {e}") from None
+    except (msgspec.DecodeError, RecursionError) as e:
+        raise SaveError(name, f"the file is not valid JSON ({_short(e)})") from None
+    if len(doc.actions) > MAX_ACTIONS:
+        raise SaveError(name, f"the save has {len(doc.actions):,} actions; a Battlebox save has at "
+                              f"most {MAX_ACTIONS:,}")
+    return Loaded(doc, written)
 
 
 def _field(top: dict[str, msgspec.Raw], key: str) -> Any:
     raw = top.get(key)
-    return None if raw is None else msgspec.json.decode(raw)
+    if raw is None:
+        return None
+    try:
+        return msgspec.json.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+
+
+def _short(e: BaseException) -> str:
+    text = str(e) or type(e).__name__
+    return text if len(text) <= 200 else text[:200] + "…"

@@ -13,7 +13,7 @@ import pytest
 from core import saves
 from core.errors import SaveError
 from core.match import Match
-from tests.saves.make_saves import FINISHED, MIDGAME, play
+from tests.saves.make_saves import FINISHED, MIDGAME, midgame, play
 
 
 def enc(state) -> bytes:
@@ -29,10 +29,18 @@ def same(a: Match, b: Match) -> None:
     assert a.game_id == b.game_id
 
 
+@pytest.fixture(scope="module")
+def current_midgame(tmp_path_factory) -> Path:
+    """A mid-game save in today's format (MIDGAME is the one 0.1.0 wrote)."""
+    path = tmp_path_factory.mktemp("current") / "midgame.battlebox.json"
+    midgame().save(path)
+    return path
+
+
 @pytest.fixture
-def save(tmp_path) -> Path:
+def save(tmp_path, current_midgame) -> Path:
     path = tmp_path / "game.battlebox.json"
-    shutil.copyfile(MIDGAME, path)
+    shutil.copyfile(current_midgame, path)
     return path
 
 
@@ -135,16 +143,17 @@ def test_bit_flips_load_or_raise_save_error(save):
     ("seed", "42", "structure"),
     ("setup", [], "setup is invalid"),
     ("game", 3, "structure"),
-    ("state_sha256", 0, "structure"),
+    ("checksum", 0, "structure"),
+    ("chance_model", "1", "structure"),
 ])
 def test_wrong_types(save, field, value, words):
     load_error(edited(save, lambda d: d.__setitem__(field, value)), words)
 
 
-def test_missing_and_unknown_fields(tmp_path):
-    a = shutil.copyfile(MIDGAME, tmp_path / "a.json")
-    load_error(edited(a, lambda d: d.pop("state_sha256")), "structure", "state_sha256")
-    b = shutil.copyfile(MIDGAME, tmp_path / "b.json")
+def test_missing_and_unknown_fields(tmp_path, current_midgame):
+    a = shutil.copyfile(current_midgame, tmp_path / "a.json")
+    load_error(edited(a, lambda d: d.pop("checksum")), "structure", "checksum")
+    b = shutil.copyfile(current_midgame, tmp_path / "b.json")
     load_error(edited(b, lambda d: d.__setitem__("cheat", True)), "structure", "cheat")
 
 
@@ -167,19 +176,44 @@ def test_illegal_action_in_the_log_names_the_step(save):
     load_error(edited(save, pick_twice), "illegal action", "already picked", step=2)
 
 
-def test_tampered_action_that_stays_legal_fails_the_checksum(save):
-    doc = json.loads(save.read_text(encoding="utf-8"))
-    last = doc["actions"][-1]
-    assert last["kind"] == "throw"
+def test_a_hand_picked_throw_is_refused(save):
+    """Another legal outcome in place of the seeded one: the draws no longer match the seed."""
+    match = Match.load(save)
+    step = max(i for i, a in enumerate(match.actions) if match.game.actor(match.state_at(i)) == "chance")
+    before = match.state_at(step)
+    seeded = match.game.sample_chance(before, random.Random(f"battlebox:{match.seed}:{step}"))
+    rng = random.Random(7)
+    other = next(o for o in (match.game.sample_chance(before, rng) for _ in range(200))
+                 if match.game.chance_draws(before, o) != match.game.chance_draws(before, seeded))
+    load_error(edited(save, lambda d: d["actions"].__setitem__(step, json.loads(msgspec.json.encode(other)))),
+               "seed", step=step + 1)
 
-    def tamper(d):
-        for landed in d["actions"][-1]["landed"]:
-            for x in landed or ():
-                x["pose"] = "standing" if x["pose"] == "back" else "back"
-    load_error(edited(save, tamper), "checksum", step=len(doc["actions"]))
+
+def test_an_edited_seed_is_refused(save):
+    load_error(edited(save, lambda d: d.__setitem__("seed", d["seed"] + 1)), "seed")
 
 
-def test_edited_setup_fails_cleanly(tmp_path):
+def test_a_checksum_that_does_not_match_the_replay_is_refused(save):
+    load_error(edited(save, lambda d: d.__setitem__("checksum", "0" * 64)), "checksum")
+
+
+def test_an_edited_setup_that_stays_valid_fails_the_checksum(save):
+    load_error(edited(save, lambda d: d["setup"]["players"][0].__setitem__("name", "Mallory")), "checksum")
+
+
+def test_table_mode_accepts_any_entered_throw(tmp_path):
+    """At the table the players enter what landed; the seed does not decide it."""
+    from core.fistful.throwdown import GAME
+    match = Match.new("throwdown", msgspec.structs.replace(GAME.default_setup(2), mode="table"), seed=3)
+    rng = random.Random(99)
+    play(match, rng, stop=lambda m: len(m.actions) >= 6)
+    path = tmp_path / "table.json"
+    match.save(path)
+    assert Match.load(path).actions == match.actions
+
+
+def test_edited_setup_fails_cleanly(tmp_path, current_midgame):
+    MIDGAME = current_midgame
     a = shutil.copyfile(MIDGAME, tmp_path / "a.json")
     load_error(edited(a, lambda d: d["setup"]["players"][1].__setitem__("colour", "blue")), "setup", "colour")
     b = shutil.copyfile(MIDGAME, tmp_path / "b.json")
