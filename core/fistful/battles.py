@@ -19,223 +19,37 @@ resources/notes/all-out-war.md and listed here:
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
+from core.fistful.battle_champion import ChampionFight
+from core.fistful.battle_random import RandomPolicy
+from core.fistful.battle_resolution import Resolution
+from core.fistful.battle_state import (  # the records are this module's public names too
+    ADVANCED_MIN_THROWN, AMBUSH_FINISH, ARMY_SIZE, CHAMPION_FIGHTERS, DISCS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS,
+    OPTION_LABELS, QUOTA, SLAUGHTER_BONUS, TEAM_VICTORY_BONUS, TEAM_VICTORY_FIGHTERS, Attack, Battle, BattleAction,
+    BattleScore, BattleSetup, BattleState, BattleThrow, Champion, ChampionPick, ChampionRemove, ChampionThrow,
+    ChooseArmy, ChooseFistful, Claim, Flip, HeroClaim, Phase, Remove, Variant, replace_at, check_seat)
+from core.fistful.battle_text import Narration
 from core.fistful.roster import Fighter, Roster, default_roster
-from core.fistful.scoring import score_throws
-from core.fistful.throws import POSES, Landed, is_face_up, throw_fistful
-from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, random_fistful
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, Rules,
-                       validate_mode, validate_players)
+from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
+from core.fistful.throws import POSES, Landed, is_face_up
+from core.game import CHANCE, Actor, Mode, Result, Rules, Simultaneous, default_players, validate_mode, validate_players
 
 if TYPE_CHECKING:
     from maps.scar import ScarMap
 
-Variant = Literal["domination", "all-out-war"]
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-ARMY_SIZE = 15
-CHAMPION_FIGHTERS = 4
-QUOTA = {2: 6, 3: 4, 4: 3}
-DISCS_TO_WIN = {2: 10, 3: 8, 4: 7}
-SLAUGHTER_BONUS = 3
-TEAM_VICTORY_BONUS = 5
-TEAM_VICTORY_FIGHTERS = 3
-ADVANCED_MIN_THROWN = 4
-AMBUSH_FINISH = "shadow"
-
-OPTION_LABELS = {
-    "hero": "Hero: a fighter landing on its feet wins the battle (advanced)",
-    "slaughter": "Slaughter: all face up (4+ thrown) gives +3 next battle (advanced)",
-    "ambush": "Ambush: all face down (4+ thrown) gives opponents a bonus Shadow fighter (advanced)",
-    "team_victory": "Team Victory: 3 face-up fighters from the battle's region give +5 (advanced)",
-    "frontline": "Frontline (not in the rulebook): attack only regions bordering your own",
-    "ultimate_champion": "Ultimate Champion fight against the three Warlords at the end",
-}
+__all__ = ["ADVANCED_MIN_THROWN", "AMBUSH_FINISH", "ARMY_SIZE", "CHAMPION_FIGHTERS", "DISCS_TO_WIN", "MAX_PLAYERS",
+           "MIN_PLAYERS", "OPTION_LABELS", "QUOTA", "SLAUGHTER_BONUS", "TEAM_VICTORY_BONUS", "TEAM_VICTORY_FIGHTERS",
+           "Attack", "Battle", "BattleAction", "BattleGame", "BattleScore", "BattleSetup", "BattleState", "BattleThrow",
+           "Champion", "ChampionPick", "ChampionRemove", "ChampionThrow", "ChooseArmy", "ChooseFistful", "Claim",
+           "Flip", "HeroClaim", "Phase", "Remove", "Variant", "DOMINATION", "ALL_OUT_WAR"]
 
 
-
-class BattleSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    players: tuple[PlayerSetup, ...]
-    mode: Mode = "simulated"
-    first_defender: int = 0  # Domination: the oldest player; All-Out War: who defends first
-    first_attacker: int = 1  # Domination only: the youngest player
-    hero: bool = False
-    slaughter: bool = False
-    ambush: bool = False
-    team_victory: bool = False
-    frontline: bool = False
-    ultimate_champion: bool = True  # Domination only
-
-
-# --- actions ----------------------------------------------------------------------------
-class Claim(Action, tag="claim"):
-    """Domination: turn a disc to your colour. All-Out War: place a counter on a region."""
-    player: int
-    region: str
-
-
-class ChooseArmy(Action, tag="army"):
-    player: int
-    fighters: tuple[Fighter, ...]
-
-
-class ChooseFistful(Action, tag="fistful"):
-    """A secret fistful from the army; `extra` is an Ambush's bonus Shadow fighter."""
-    player: int
-    fighters: tuple[Fighter, ...]
-    extra: Fighter | None = None
-
-
-class Attack(Action, tag="attack"):
-    """The attacker names the battle's region (All-Out War's first: the defender, own region)."""
-    player: int
-    region: str
-
-
-class BattleThrow(Action, tag="battle_throw"):
-    """Chance or the table: how each thrower's fighters landed; None for those not throwing."""
-    landed: tuple[tuple[Landed, ...] | None, ...]
-
-
-class Flip(Action, tag="flip"):
-    """The defender's optional flip of one face-down fighter from the battle's region."""
-    player: int
-    fighter: Fighter | None
-
-
-class HeroClaim(Action, tag="hero_claim"):
-    """After a Hero win: one more region of the Hero thrower's choice (None: decline)."""
-    player: int
-    region: str | None
-
-
-class Remove(Action, tag="remove"):
-    player: int
-    fighter: Fighter
-
-
-class ChampionPick(Action, tag="champion_pick"):
-    player: int
-    fighters: tuple[Fighter, ...]
-
-
-class ChampionThrow(Action, tag="champion_throw"):
-    champion: tuple[Landed, ...]
-    warlords: tuple[Landed, ...]
-
-
-class ChampionRemove(Action, tag="champion_remove"):
-    """The side that lost a champion fight removes a face-down fighter; `player` is who decides."""
-    player: int
-    fighter: Fighter
-
-
-BattleAction = (Claim | ChooseArmy | ChooseFistful | Attack | BattleThrow | Flip | HeroClaim | Remove
-                | ChampionPick | ChampionThrow | ChampionRemove)
-
-Phase = Literal["claim", "army", "fistful", "attack", "throw", "flip", "hero_claim", "remove",
-                "reselect", "champion_pick", "champion_throw", "champion_remove", "over"]
-
-
-# --- state ------------------------------------------------------------------------------
-class BattleScore(msgspec.Struct, frozen=True):
-    face_up: int
-    face_down: int
-    standing: int
-    points: int
-    bonus: int  # +2 most face-up
-    slaughter: int  # +3 carried from the previous battle
-    team_victory: int  # +5
-    total: int
-    best: int  # highest single face-up value (Domination tie-break)
-
-
-class Battle(msgspec.Struct, frozen=True):
-    number: int
-    region: str
-    defender: int
-    throwers: tuple[int, ...]  # who throws the next (or last) throw
-    throws: int = 0
-    landed: tuple[tuple[Landed, ...] | None, ...] = ()  # each player's latest throw in this battle
-    flipped: Fighter | None = None
-    scores: tuple[BattleScore | None, ...] = ()
-    winner: int | None = None
-    outcome: str = ""  # "", "won", "hero", "tie", "hero-draw"
-
-
-class Champion(msgspec.Struct, frozen=True):
-    player: int
-    fighters: tuple[Fighter, ...] = ()
-    warlords: tuple[Fighter, ...] = ()
-    fights: int = 0
-    landed: tuple[tuple[Landed, ...], tuple[Landed, ...]] | None = None
-    scores: tuple[BattleScore, BattleScore] | None = None
-    loser: str = ""  # "", "champion", "warlords", "tie"
-
-
-class BattleState(msgspec.Struct, frozen=True):
-    setup: BattleSetup
-    variant: Variant
-    phase: Phase
-    regions: tuple[str, ...]
-    owner: tuple[int | None, ...]  # per region; None = unclaimed or out of the game
-    closed: tuple[bool, ...]  # per region: its disc/counter left the game
-    claims: tuple[int, ...]  # per player, during set-up
-    claim_turn: int
-    armies: tuple[tuple[Fighter, ...], ...]
-    fistfuls: tuple[tuple[Fighter, ...], ...]
-    extra: tuple[Fighter | None, ...]
-    pending: tuple[int, ...] = ()  # players still to pick (army/fistful/reselect)
-    ambush_right: tuple[bool, ...] = ()
-    slaughter_next: tuple[int, ...] = ()
-    slaughter_now: tuple[int, ...] = ()
-    out: tuple[bool, ...] = ()
-    attacker: int = 0
-    battle: Battle | None = None
-    history: tuple[Battle, ...] = ()
-    to_remove: tuple[int, ...] = ()
-    champion: Champion | None = None
-    result: Result | None = None
-
-    @property
-    def players(self) -> int:
-        return len(self.setup.players)
-
-    def name(self, player: int) -> str:
-        return self.setup.players[player].name
-
-    def index(self, region: str) -> int:
-        return self.regions.index(region)
-
-    def owned(self, player: int) -> tuple[str, ...]:
-        return tuple(r for r, o in zip(self.regions, self.owner) if o == player)
-
-    def in_play(self) -> tuple[int, ...]:
-        return tuple(i for i in range(self.players) if not self.out[i])
-
-    def thrown(self, player: int) -> tuple[Fighter, ...]:
-        extra = self.extra[player]
-        return self.fistfuls[player] + ((extra,) if extra is not None else ())
-
-
-def _replace(t: tuple, i: int, value: object) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
-
-
-def _seat(state: BattleState, player: object, action: object) -> None:
-    if type(player) is not int or not 0 <= player < state.players:
-        seat = player + 1 if type(player) is int else repr(player)
-        raise IllegalAction(f"There is no player {seat} in this game.", action)
-
-
-class BattleGame(Rules):
+class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
     setup_type = BattleSetup
     action_type = BattleAction
     state_type = BattleState
@@ -322,12 +136,6 @@ class BattleGame(Rules):
             return state.champion.player
         return None
 
-    def warlords_player(self, state: BattleState) -> int:
-        """Who makes the Warlords' choices: the player seated after the champion."""
-        assert state.champion is not None
-        return (state.champion.player + 1) % state.players
-
-    # legal choices ------------------------------------------------------------------------
     def claimable(self, state: BattleState) -> list[str]:
         return [r for r, o in zip(state.regions, state.owner) if o is None]
 
@@ -367,14 +175,6 @@ class BattleGame(Rules):
             return []
         army = set(state.armies[player])
         return [x.fighter for x in battle.landed[player] if not is_face_up(x.pose) and x.fighter in army]
-
-    def _champion_removable(self, state: BattleState) -> list[Fighter]:
-        champ = state.champion
-        if champ is None or champ.landed is None or champ.loser not in ("champion", "warlords"):
-            return []
-        side = 0 if champ.loser == "champion" else 1
-        still = set(champ.fighters if side == 0 else champ.warlords)
-        return [x.fighter for x in champ.landed[side] if not is_face_up(x.pose) and x.fighter in still]
 
     def legal_actions(self, state: BattleState) -> list[BattleAction] | None:
         phase = state.phase
@@ -478,7 +278,7 @@ class BattleGame(Rules):
         if isinstance(action, (BattleThrow, ChampionThrow)):
             self._validate_throw(state, action)
             return
-        _seat(state, action.player, action)
+        check_seat(state, action.player, action)
         actor = self.actor(state)
         if isinstance(actor, Simultaneous):
             if action.player not in actor.players:
@@ -579,8 +379,8 @@ class BattleGame(Rules):
         rep = msgspec.structs.replace
         if isinstance(action, Claim):
             i = state.index(action.region)
-            claims = _replace(state.claims, action.player, state.claims[action.player] + 1)
-            state = rep(state, owner=_replace(state.owner, i, action.player), claims=claims)
+            claims = replace_at(state.claims, action.player, state.claims[action.player] + 1)
+            state = rep(state, owner=replace_at(state.owner, i, action.player), claims=claims)
             nxt = self._next_claimer(state, action.player)
             if nxt is not None:
                 return rep(state, claim_turn=nxt)
@@ -588,16 +388,16 @@ class BattleGame(Rules):
                 return rep(state, phase="army", pending=tuple(range(state.players)))
             return rep(state, phase="attack")
         if isinstance(action, ChooseArmy):
-            state = rep(state, armies=_replace(state.armies, action.player, tuple(action.fighters)),
+            state = rep(state, armies=replace_at(state.armies, action.player, tuple(action.fighters)),
                         pending=tuple(p for p in state.pending if p != action.player))
             if state.pending:
                 return state
             return rep(state, phase="fistful", pending=tuple(range(state.players)))
         if isinstance(action, ChooseFistful):
             p = action.player
-            state = rep(state, fistfuls=_replace(state.fistfuls, p, tuple(action.fighters)),
-                        extra=_replace(state.extra, p, action.extra),
-                        ambush_right=_replace(state.ambush_right, p, False),
+            state = rep(state, fistfuls=replace_at(state.fistfuls, p, tuple(action.fighters)),
+                        extra=replace_at(state.extra, p, action.extra),
+                        ambush_right=replace_at(state.ambush_right, p, False),
                         pending=tuple(q for q in state.pending if q != p))
             if state.pending:
                 return state
@@ -622,18 +422,18 @@ class BattleGame(Rules):
                 d = battle.defender
                 landed = tuple(Landed(x.fighter, "back") if x.fighter == action.fighter else x
                                for x in battle.landed[d] or ())
-                battle = rep(battle, landed=_replace(battle.landed, d, landed), flipped=action.fighter)
+                battle = rep(battle, landed=replace_at(battle.landed, d, landed), flipped=action.fighter)
             return self._resolve(rep(state, battle=battle))
         if isinstance(action, HeroClaim):
             if action.region is not None:
                 i = state.index(action.region)
-                state = rep(state, owner=_replace(state.owner, i, action.player))
+                state = rep(state, owner=replace_at(state.owner, i, action.player))
             return self._after_ownership(state)
         if isinstance(action, Remove):
             p = action.player
-            armies = _replace(state.armies, p, tuple(f for f in state.armies[p] if f != action.fighter))
-            fistfuls = _replace(state.fistfuls, p, tuple(f for f in state.fistfuls[p] if f != action.fighter))
-            extra = state.extra if state.extra[p] != action.fighter else _replace(state.extra, p, None)
+            armies = replace_at(state.armies, p, tuple(f for f in state.armies[p] if f != action.fighter))
+            fistfuls = replace_at(state.fistfuls, p, tuple(f for f in state.fistfuls[p] if f != action.fighter))
+            extra = state.extra if state.extra[p] != action.fighter else replace_at(state.extra, p, None)
             state = rep(state, armies=armies, fistfuls=fistfuls, extra=extra, to_remove=state.to_remove[1:])
             if state.to_remove:
                 return state
@@ -649,216 +449,13 @@ class BattleGame(Rules):
             assert champ is not None
             if champ.loser == "champion":
                 champ = rep(champ, fighters=tuple(f for f in champ.fighters if f != action.fighter))
-                armies = _replace(state.armies, champ.player,
+                armies = replace_at(state.armies, champ.player,
                                   tuple(f for f in state.armies[champ.player] if f != action.fighter))
                 state = rep(state, armies=armies)
             else:
                 champ = rep(champ, warlords=tuple(f for f in champ.warlords if f != action.fighter))
             return self._champion_next(rep(state, champion=champ, to_remove=()))
         raise IllegalAction(f"{self.title} has no action {type(action).__name__}.", action)
-
-    def _next_claimer(self, state: BattleState, last: int) -> int | None:
-        """The first defender claims twice, then seats take turns until every quota is met."""
-        quota = QUOTA[state.players]
-        first = state.setup.first_defender
-        if last == first and state.claims[first] == 1 and sum(state.claims) == 1:
-            return first
-        for step in range(1, state.players + 1):
-            p = (last + step) % state.players
-            if state.claims[p] < quota:
-                return p
-        return None
-
-    def _after_throw(self, state: BattleState, action: BattleThrow) -> BattleState:
-        rep = msgspec.structs.replace
-        battle = state.battle
-        assert battle is not None
-        landed = tuple(action.landed[i] if i in battle.throwers else battle.landed[i]
-                       for i in range(state.players))
-        battle = rep(battle, landed=landed, throws=battle.throws + 1, flipped=None)
-        state = rep(state, battle=battle)
-        slaughter_next, ambush = list(state.slaughter_next), list(state.ambush_right)
-        for p in battle.throwers:
-            thrown = landed[p] or ()
-            if len(thrown) < ADVANCED_MIN_THROWN:
-                continue
-            if state.setup.slaughter and all(is_face_up(x.pose) for x in thrown):
-                slaughter_next[p] = SLAUGHTER_BONUS
-            if state.setup.ambush and not any(is_face_up(x.pose) for x in thrown):
-                for q in state.in_play():
-                    if q != p:
-                        ambush[q] = True
-        state = rep(state, slaughter_next=tuple(slaughter_next), ambush_right=tuple(ambush))
-        if battle.defender in battle.throwers and self.flippable(state):
-            return rep(state, phase="flip")
-        return self._resolve(state)
-
-    def score(self, state: BattleState, battle: Battle) -> tuple[BattleScore | None, ...]:
-        throws = [battle.landed[i] if i in battle.throwers else None for i in range(state.players)]
-        base = score_throws(self.roster, throws)
-        out: list[BattleScore | None] = []
-        for i, s in enumerate(base):
-            if s is None:
-                out.append(None)
-                continue
-            up = [x.fighter for x in throws[i] or () if is_face_up(x.pose)]
-            team = 0
-            if state.setup.team_victory:
-                home = sum(1 for f in up if self.roster.region(f) == battle.region)
-                team = TEAM_VICTORY_BONUS if home >= TEAM_VICTORY_FIGHTERS else 0
-            slaughter = state.slaughter_now[i]
-            out.append(BattleScore(s.face_up, s.face_down, s.standing, s.points, s.bonus, slaughter, team,
-                                   s.total + slaughter + team, max((self.roster.value(f) for f in up), default=0)))
-        return tuple(out)
-
-    def _resolve(self, state: BattleState) -> BattleState:
-        rep = msgspec.structs.replace
-        battle = state.battle
-        assert battle is not None
-        scores = self.score(state, battle)
-        battle = rep(battle, scores=scores)
-        throwers = battle.throwers
-        heroes = [p for p in throwers if state.setup.hero and (scores[p] and scores[p].standing)]
-        winner: int | None = None
-        outcome = "won"
-        if len(heroes) == 1:
-            winner, outcome = heroes[0], "hero"
-        elif len(heroes) >= 2:
-            outcome = "hero-draw"
-        else:
-            top = max(scores[p].total for p in throwers)  # type: ignore[union-attr]
-            tied = [p for p in throwers if scores[p].total == top]  # type: ignore[union-attr]
-            if len(tied) == 1:
-                winner = tied[0]
-            elif self.variant == "domination":
-                best = max(scores[p].best for p in tied)  # type: ignore[union-attr]
-                still = tuple(p for p in tied if scores[p].best == best)  # type: ignore[union-attr]
-                if len(still) == 1:
-                    winner = still[0]
-                else:
-                    return rep(state, phase="throw", battle=rep(battle, throwers=still, outcome="rethrow"))
-            else:
-                outcome = "tie"
-        battle = rep(battle, winner=winner, outcome=outcome)
-        i = state.index(battle.region)
-        if winner is None:
-            state = rep(state, owner=_replace(state.owner, i, None), closed=_replace(state.closed, i, True))
-        elif winner != battle.defender:
-            state = rep(state, owner=_replace(state.owner, i, winner))
-        state = rep(state, battle=battle)
-        if outcome == "hero" and self.hero_claimable(state):
-            return rep(state, phase="hero_claim")
-        return self._after_ownership(state)
-
-    def _after_ownership(self, state: BattleState) -> BattleState:
-        """Regions are settled: knock out the landless, then non-winners remove a fighter."""
-        battle = state.battle
-        assert battle is not None
-        state = self._knock_out(state)
-        removers = tuple(p for p in state.in_play() if p != battle.winner and self.removable(state, p))
-        if removers:
-            return msgspec.structs.replace(state, phase="remove", to_remove=removers)
-        return self._end_of_battle(state)
-
-    def _knock_out(self, state: BattleState) -> BattleState:
-        rep = msgspec.structs.replace
-        battle = state.battle
-        assert battle is not None
-        out = list(state.out)
-        owner = list(state.owner)
-        closed = list(state.closed)
-        for p in state.in_play():
-            if state.owned(p) and state.armies[p]:
-                continue
-            out[p] = True
-            for r in state.owned(p):
-                i = state.index(r)
-                if battle.winner is not None and battle.winner != p:
-                    owner[i] = battle.winner
-                else:
-                    owner[i], closed[i] = None, True
-        return rep(state, out=tuple(out), owner=tuple(owner), closed=tuple(closed))
-
-    def _end_of_battle(self, state: BattleState) -> BattleState:
-        rep = msgspec.structs.replace
-        state = self._knock_out(state)
-        battle = state.battle
-        assert battle is not None
-        state = rep(state, history=state.history + (battle,), battle=None, extra=(None,) * state.players,
-                    slaughter_now=(0,) * state.players)
-        alive = state.in_play()
-        if self.variant == "domination":
-            need = DISCS_TO_WIN[state.players]
-            leader = next((p for p in alive if len(state.owned(p)) >= need), None)
-            if leader is None and len(alive) == 1:
-                leader = alive[0]
-            if leader is not None:
-                return self._domination_won(state, leader)
-        elif len(alive) == 1:
-            return rep(state, phase="over", result=Result(
-                (alive[0],), False, f"{state.name(alive[0])} rules Scar: the last player with counters on the map, "
-                                    f"after {len(state.history)} battles."))
-        if not alive:
-            tied = tuple(p for p in range(state.players) if battle.landed[p] is not None)
-            names = " and ".join(state.name(p) for p in tied)
-            return rep(state, phase="over", result=Result(tied, True, f"Draw: {names} were knocked out "
-                                                                       "in the same battle."))
-        if battle.winner is None or battle.winner == battle.defender:
-            attacker = battle.defender
-        else:
-            attacker = battle.winner
-        if state.out[attacker]:
-            attacker = next(p for k in range(1, state.players + 1)
-                            if not state.out[p := (attacker + k) % state.players])
-        pending = tuple(p for p in alive if p != battle.winner or state.ambush_right[p])
-        state = rep(state, attacker=attacker, to_remove=())
-        if pending:
-            return rep(state, phase="reselect", pending=pending)
-        return rep(state, phase="attack")
-
-    def _domination_won(self, state: BattleState, leader: int) -> BattleState:
-        rep = msgspec.structs.replace
-        discs = len(state.owned(leader))
-        if state.setup.ultimate_champion and state.armies[leader]:
-            return rep(state, phase="champion_pick", champion=Champion(player=leader))
-        return rep(state, phase="over", result=Result(
-            (leader,), False, f"{state.name(leader)} rules Scar with {discs} discs."))
-
-    def _champion_fight(self, state: BattleState, action: ChampionThrow) -> BattleState:
-        rep = msgspec.structs.replace
-        champ = state.champion
-        assert champ is not None
-        base = score_throws(self.roster, [action.champion, action.warlords])
-        scores = []
-        for side, s in zip((action.champion, action.warlords), base):
-            assert s is not None
-            best = max((self.roster.value(x.fighter) for x in side if is_face_up(x.pose)), default=0)
-            scores.append(BattleScore(s.face_up, s.face_down, s.standing, s.points, s.bonus, 0, 0, s.total, best))
-        a, b = scores
-        loser = "tie" if a.total == b.total else ("champion" if a.total < b.total else "warlords")
-        champ = rep(champ, fights=champ.fights + 1, landed=(action.champion, action.warlords),
-                    scores=(a, b), loser=loser)
-        state = rep(state, champion=champ)
-        if loser != "tie" and self._champion_removable(state):
-            decider = champ.player if loser == "champion" else self.warlords_player(state)
-            return rep(state, phase="champion_remove", to_remove=(decider,))
-        return self._champion_next(state)
-
-    def _champion_next(self, state: BattleState) -> BattleState:
-        rep = msgspec.structs.replace
-        champ = state.champion
-        assert champ is not None
-        name = state.name(champ.player)
-        discs = len(state.owned(champ.player))
-        if not champ.warlords:
-            return rep(state, phase="over", result=Result(
-                (champ.player,), False, f"{name} rules Scar with {discs} discs and defeats the three "
-                                        f"Warlords: Ultimate Champion!"))
-        if not champ.fighters:
-            return rep(state, phase="over", result=Result(
-                (champ.player,), False, f"{name} rules Scar with {discs} discs, but the Warlords "
-                                        "win the Ultimate Champion fight."))
-        return rep(state, phase="champion_throw")
 
     # --- information ----------------------------------------------------------------------------
     def view(self, state: BattleState, player: int | None) -> BattleState:
@@ -882,156 +479,6 @@ class BattleGame(Rules):
         if isinstance(action, (ChooseArmy, ChooseFistful)):
             return len(state.pending) == 1
         return False
-
-    def phase_text(self, state: BattleState) -> str:
-        actor = self.actor(state)
-        texts = {
-            "claim": lambda: f"{state.name(state.claim_turn)} chooses a region for a {self.region_word}.",
-            "army": lambda: "Players choose their armies.",
-            "fistful": lambda: "Players choose their fistfuls.",
-            "reselect": lambda: "Players may choose a new fistful.",
-            "attack": lambda: f"{state.name(state.attacker)} chooses the region to fight for.",
-            "throw": lambda: "Everyone in the battle throws.",
-            "flip": lambda: f"{state.name(actor)} may flip a face-down fighter.",  # type: ignore[arg-type]
-            "hero_claim": lambda: f"{state.name(actor)} places a {self.region_word} with their Hero.",  # type: ignore[arg-type]
-            "remove": lambda: f"{state.name(actor)} removes a face-down fighter.",  # type: ignore[arg-type]
-            "champion_pick": lambda: f"{state.name(actor)} picks four fighters to face the Warlords.",  # type: ignore[arg-type]
-            "champion_throw": lambda: "The champion and the Warlords throw.",
-            "champion_remove": lambda: "The losing side removes a face-down fighter.",
-            "over": lambda: "The game is over.",
-        }
-        return texts[state.phase]()
-
-    # --- chance and random play ---------------------------------------------------------------------
-    def sample_chance(self, state: BattleState, rng: random.Random) -> BattleAction:
-        if state.phase == "champion_throw":
-            champ = state.champion
-            assert champ is not None
-            return ChampionThrow(throw_fistful(rng, self.roster, champ.fighters),
-                                 throw_fistful(rng, self.roster, champ.warlords))
-        battle = state.battle
-        assert battle is not None
-        return BattleThrow(tuple(throw_fistful(rng, self.roster, state.thrown(i)) if i in battle.throwers else None
-                                 for i in range(state.players)))
-
-    def random_action(self, state: BattleState, rng: random.Random) -> BattleAction:
-        phase = state.phase
-        if phase in ("throw", "champion_throw"):
-            return self.sample_chance(state, rng)
-        if phase == "army":
-            p = rng.choice(state.pending)
-            return ChooseArmy(p, tuple(rng.sample(self.roster.fighters, ARMY_SIZE)))
-        if phase in ("fistful", "reselect"):
-            p = rng.choice(state.pending)
-            army = [f for f in state.armies[p]]
-            if phase == "reselect" and self._winner_keeps(state, p):
-                fighters = state.fistfuls[p]
-            else:
-                fighters = random_fistful(_ArmyPool(self.roster, army), rng)
-            extra = None
-            if state.ambush_right[p]:
-                shadows = [f for f in army if f.finish == AMBUSH_FINISH and f not in fighters]
-                if shadows and rng.random() < 0.7:
-                    extra = rng.choice(shadows)
-            return ChooseFistful(p, tuple(fighters), extra)
-        if phase == "champion_pick":
-            champ = state.champion
-            assert champ is not None
-            army = state.armies[champ.player]
-            return ChampionPick(champ.player, tuple(rng.sample(army, min(CHAMPION_FIGHTERS, len(army)))))
-        legal = self.legal_actions(state)
-        if not legal:
-            raise IllegalAction("The game is over.")
-        return rng.choice(legal)
-
-    # --- log -------------------------------------------------------------------------------------------
-    def describe(self, before: BattleState, action: BattleAction, after: BattleState) -> str:
-        s = before
-        if isinstance(action, Claim):
-            verb = "turns the" if self.variant == "domination" else "places a counter on"
-            tail = " disc" if self.variant == "domination" else ""
-            return f"{s.name(action.player)} {verb} {action.region}{tail}."
-        if isinstance(action, ChooseArmy):
-            return f"{s.name(action.player)} chose an army" + ("; all armies revealed." if len(s.pending) == 1 else ".")
-        if isinstance(action, ChooseFistful):
-            tail = "; all fistfuls revealed." if len(s.pending) == 1 else "."
-            return f"{s.name(action.player)} chose a fistful" + tail
-        if isinstance(action, Attack):
-            b = after.battle
-            assert b is not None
-            if self.variant == "all-out-war" and not s.history:
-                return f"Battle {b.number}: {s.name(action.player)} defends {action.region}; everyone else attacks."
-            return (f"Battle {b.number}: {s.name(action.player)} attacks {action.region}, "
-                    f"defended by {s.name(b.defender)}.")
-        if isinstance(action, BattleThrow):
-            assert before.battle is not None
-            return self._describe_throw(before.battle.throwers, after)
-        if isinstance(action, Flip):
-            who = s.name(action.player)
-            if action.fighter is None:
-                return f"{who} does not flip a fighter. " + self._describe_outcome(after)
-            return f"{who} flips {self._name(action.fighter)} face up. " + self._describe_outcome(after)
-        if isinstance(action, HeroClaim):
-            if action.region is None:
-                return f"{s.name(action.player)} places no second {self.region_word}."
-            return f"{s.name(action.player)}'s Hero also takes {action.region}."
-        if isinstance(action, Remove):
-            line = f"{s.name(action.player)} removes {self._name(action.fighter)} from their army"
-            if after.out[action.player]:
-                line += " and is out of the game"
-            return line + "."
-        if isinstance(action, ChampionPick):
-            names = ", ".join(self._name(f) for f in action.fighters)
-            return f"{s.name(action.player)} faces the Warlords with {names}."
-        if isinstance(action, ChampionThrow):
-            champ = after.champion
-            assert champ is not None and champ.scores is not None
-            a, b = champ.scores
-            text = {"tie": "a tie: throw again", "champion": "the Warlords win the fight",
-                    "warlords": f"{s.name(champ.player)} wins the fight"}[champ.loser]
-            return (f"Ultimate Champion fight {champ.fights}: {s.name(champ.player)} {a.total} "
-                    f"({a.face_up} up), Warlords {b.total} ({b.face_up} up): {text}.")
-        if isinstance(action, ChampionRemove):
-            return f"{self._name(action.fighter)} is removed from the fight."
-        return str(action)
-
-    def _describe_throw(self, throwers: tuple[int, ...], after: BattleState) -> str:
-        battle = after.battle if after.battle is not None else after.history[-1]
-        parts = []
-        for p in throwers:
-            x = battle.landed[p] or ()
-            up = sum(1 for y in x if is_face_up(y.pose))
-            parts.append(f"{after.name(p)} {up} of {len(x)} up")
-        line = f"Battle {battle.number}, throw {battle.throws}: " + ", ".join(parts) + "."
-        if after.phase == "flip":
-            return line + f" {after.name(battle.defender)} may flip a fighter from {battle.region}."
-        return line + " " + self._describe_outcome(after)
-
-    def _describe_outcome(self, after: BattleState) -> str:
-        battle = after.battle if after.battle is not None else after.history[-1]
-        scores = ", ".join(f"{after.name(p)} {battle.scores[p].total}" for p in battle.throwers
-                           if battle.scores and battle.scores[p] is not None)
-        if battle.outcome == "rethrow":
-            return f"Scores {scores}: tied, so the tied players throw again."
-        if battle.outcome == "hero-draw":
-            return f"Two Heroes: a draw, the {battle.region} {self.region_word} leaves the game."
-        if battle.outcome == "tie":
-            return f"Scores {scores}: a tie, the {battle.region} counter leaves the game."
-        if battle.winner is None:
-            return f"Scores {scores}."
-        who = after.name(battle.winner)
-        how = "with a Hero" if battle.outcome == "hero" else f"(scores {scores})"
-        if battle.winner == battle.defender:
-            return f"{who} holds {battle.region} {how}."
-        return f"{who} wins {battle.region} {how}."
-
-
-class _ArmyPool:
-    """Just enough of a Roster for random_fistful to draw from one army."""
-
-    def __init__(self, roster: Roster, army: Sequence[Fighter]) -> None:
-        self.fighters = tuple(army)
-        self.value = roster.value
 
 
 DOMINATION = BattleGame("domination")
