@@ -7,6 +7,11 @@ Rulings (see resources/notes/impact.md for the players' version):
   racers submits one RaceResult(order), fastest first, from the shared-keyboard race screen.
 - At the end of every turn, every player with no dice (loose or in boulder piles) is out.
 - A tournament is one match: the state holds the game number and the points lost.
+- A reckless throw knocks each cauldron die with the setup's chance; `kick_out` percent of
+  those knocks send the die out of the cauldron and out of the game, the rest turn it.
+- When everyone still in goes out in the same turn, those players draw (and in a tournament
+  share the game's placing: each loses no points, like a winner).
+- The state holds facts only (events are ids with seats and counts); core.impact.text words them.
 """
 from __future__ import annotations
 
@@ -18,11 +23,13 @@ import msgspec
 
 from core.chance import sample
 from core.errors import IllegalAction, IllegalSetup
-from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, validate_mode, Rules,
-                       validate_players)
+from core.game import (CHANCE, Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous, default_players, rank,
+                       validate_mode, validate_players)
 from core.impact.dice import (AIR, BLANK, DICE_PER_PLAYER, ELEMENTS, FACES, FIRE, LIGHTNING, STONE,
                               TOTAL_DICE, WATER, matching_faces, roll, roll_element, side_faces, tip)
+from core.impact.events import Event
 from core.impact.races import race_order
+from core.impact.text import POWER_NAMES, describe, result_text
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -31,8 +38,6 @@ CAUTIOUS, RECKLESS = "cautious", "reckless"
 LOOSE = -1
 # The rulebook's recommended order when several elements are activated (Avatar).
 POWER_ORDER = (LIGHTNING, FIRE, STONE, AIR, WATER)
-POWER_NAMES = {LIGHTNING: "Lightning Storm", FIRE: "Column of Fire", STONE: "Boulders",
-               AIR: "Hurricane", WATER: "Swamp"}
 
 OPTION_LABELS = {
     "tournament": "Tournament of the Elements (one game per player, fewest points lost wins)",
@@ -45,10 +50,12 @@ OPTION_LABELS = {
     "cautious_miss": "Cautious drop: chance to miss the cauldron (%)",
     "reckless_miss": "Reckless throw: chance to miss the cauldron (%)",
     "knock": "Reckless throw: chance to knock each die over (%)",
+    "kick_out": "Knocked dice kicked out of the cauldron and the game (% of knocks)",
     "tilt": "Full tilt: chance a die lands tilted (%)",
 }
 OPTION_RANGES: dict[str, tuple[int, int]] = {
     "cautious_miss": (0, 100), "reckless_miss": (0, 100), "knock": (0, 100), "tilt": (0, 100),
+    "kick_out": (0, 100),
 }
 OPTION_CHOICES: dict[str, tuple[tuple[object, str], ...]] = {}
 AVATAR_FIELDS = {LIGHTNING: "avatar_lightning", FIRE: "avatar_fire", STONE: "avatar_stone",
@@ -69,6 +76,7 @@ class ImpactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     reckless_miss: int = 10
     knock: int = 25
     tilt: int = 2
+    kick_out: int = 20
 
     def avatar(self) -> tuple[str, ...]:
         return tuple(e for e in POWER_ORDER if getattr(self, AVATAR_FIELDS[e]))
@@ -105,12 +113,15 @@ class Throw(Action, tag="throw"):
 
 
 class Landing(Action, tag="landing"):
-    """Chance: the faces of the dice that landed, how many missed, dice knocked over, and which
-    landed dice came down tilted (their face is the one they were re-settled to)."""
+    """Chance: the faces of the dice that landed, how many missed, dice knocked over, which
+    landed dice came down tilted (their face is the one they were re-settled to), and the
+    cauldron dice (by position) kicked out of the game. `kicked` came after 0.1.0: older saves
+    have none, which is what its default says."""
     faces: tuple[str, ...]
     missed: int = 0
     knocked: tuple[Knock, ...] = ()
     tilted: tuple[int, ...] = ()
+    kicked: tuple[int, ...] = ()
 
 
 class Stop(Action, tag="stop"):
@@ -131,10 +142,11 @@ RaceKind = Literal["", "storm", "column"]
 
 
 class GameRecord(msgspec.Struct, frozen=True):
-    """One finished game of a tournament: who won and who went out in what order."""
+    """One finished game: who won (several: a draw), who went out together in what order, and
+    everyone's points lost so far (running totals)."""
     number: int
-    winner: int
-    out_order: tuple[int, ...]
+    winners: tuple[int, ...]
+    out_order: tuple[tuple[int, ...], ...]
     lost: tuple[int, ...]
 
 
@@ -162,10 +174,10 @@ class ImpactState(msgspec.Struct, frozen=True):
     activated: tuple[str, ...] = ()
     game: int = 0
     first: int = 0
-    out_order: tuple[int, ...] = ()
+    out_order: tuple[tuple[int, ...], ...] = ()  # who went out, one group per turn
     lost: tuple[int, ...] = ()
     games: tuple[GameRecord, ...] = ()
-    events: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
     taken_by: int = -1
     taken: tuple[str, ...] = ()
     result: Result | None = None
@@ -218,6 +230,7 @@ class ImpactGame(Rules):
     setup_type = ImpactSetup
     action_type = ImpactAction
     state_type = ImpactState
+    chance_model = 2  # 2: a reckless landing also draws which knocked dice are kicked out
 
     # --- setup ---------------------------------------------------------------------
     def default_setup(self, players: int | None = None) -> ImpactSetup:
@@ -379,6 +392,13 @@ class ImpactGame(Rules):
             if k.face not in side_faces(old):
                 raise IllegalAction(f"A knocked {old} die falls to a side face "
                                     f"({', '.join(side_faces(old))}), not {k.face}.", action)
+        for i in action.kicked:
+            if state.style != RECKLESS:
+                raise IllegalAction("A cautious drop never kicks a die out of the cauldron.", action)
+            if type(i) is not int or not 0 <= i < len(state.cauldron) or i in seen:
+                raise IllegalAction(f"Die {i!r} is not in the cauldron (or is knocked or kicked out twice).",
+                                    action)
+            seen.add(i)
         if len(set(action.tilted)) != len(action.tilted) or any(
                 type(i) is not int or not 0 <= i < len(action.faces) for i in action.tilted):
             raise IllegalAction("Tilted dice must be named by their place among the landed dice, once each.",
@@ -388,9 +408,9 @@ class ImpactGame(Rules):
         if isinstance(action, StartingDie):
             activated = tuple(e for e in POWER_ORDER
                               if e in state.setup.avatar() or (state.setup.powers and e == action.face))
-            events = (f"The starting die shows {action.face}.",)
+            events = (Event("starting-die", faces=(action.face,)),)
             if activated:
-                events += ("Activated: " + ", ".join(POWER_NAMES[e] for e in activated) + ".",)
+                events += (Event("activated", faces=activated),)
             return _start_turn(msgspec.structs.replace(state, cauldron=(action.face,), activated=activated,
                                                        aside=state.aside - 1, events=events), state.first)
         if isinstance(action, Tip):
@@ -418,6 +438,9 @@ class ImpactGame(Rules):
 
     def result(self, state: ImpactState) -> Result | None:
         return state.result
+
+    def result_text(self, state: ImpactState) -> str:
+        return result_text(state)
 
     def is_barrier(self, state: ImpactState, action: ImpactAction) -> bool:
         return isinstance(action, (StartingDie, Tipped, Landing))
@@ -448,12 +471,16 @@ class ImpactGame(Rules):
                 if rng.random() < s.tilt / 100:
                     tilted.append(len(faces))
                 faces.append(roll(rng))
-            knocked = []
+            knocked: list[Knock] = []
+            kicked: list[int] = []
             if state.style == RECKLESS:
                 for i, face in enumerate(state.cauldron):
                     if rng.random() < s.knock / 100:
-                        knocked.append(Knock(i, tip(rng, face)))
-            return Landing(tuple(faces), missed, tuple(knocked), tuple(tilted))
+                        if rng.random() < s.kick_out / 100:
+                            kicked.append(i)
+                        else:
+                            knocked.append(Knock(i, tip(rng, face)))
+            return Landing(tuple(faces), missed, tuple(knocked), tuple(tilted), tuple(kicked))
         raise IllegalAction("It is not chance's turn.")
 
     def random_action(self, state: ImpactState, rng: random.Random) -> ImpactAction:
@@ -472,33 +499,7 @@ class ImpactGame(Rules):
         return sample(rng, [(t, 1.0) for t in throws])
 
     def describe(self, state: ImpactState, action: ImpactAction, after: ImpactState) -> str:
-        """A log line; the consequences were worked out once, in apply, and read from `after`."""
-        if isinstance(action, StartingDie):
-            line = " ".join(after.events)
-        elif isinstance(action, Tip):
-            dice = ", ".join(state.cauldron[i] for i in action.dice)
-            line = f"{state.name(action.player)} tips {len(action.dice)} dice ({dice})."
-        elif isinstance(action, Tipped):
-            line = "They fall to " + ", ".join(action.faces) + "."
-        elif isinstance(action, Throw):
-            line = after.events[0] if after.events else f"{state.name(action.player)} throws."
-        elif isinstance(action, Landing):
-            parts = [", ".join(action.faces) if action.faces else "no die lands"]
-            if action.missed:
-                parts.append(f"{action.missed} missed")
-            if action.knocked:
-                parts.append("knocked: " + ", ".join(f"{state.cauldron[k.die]}\u2192{k.face}" for k in action.knocked))
-            if action.tilted:
-                parts.append(f"{len(action.tilted)} tilted and re-settled")
-            line = "Landed: " + "; ".join(parts) + "." + ("" if not after.events else " " + " ".join(after.events))
-        elif isinstance(action, Stop):
-            line = f"{state.name(action.player)} stops." + ("" if not after.events else " " + " ".join(after.events))
-        elif isinstance(action, RaceResult):
-            line = ("Race: " + ", ".join(state.name(p) for p in action.order) + "."
-                    + ("" if not after.events else " " + " ".join(after.events)))
-        else:
-            line = str(action)
-        return line
+        return describe(state, action, after)
 
 
 # --- the rules as state changes -------------------------------------------------------------
@@ -514,8 +515,7 @@ def _new_game(setup: ImpactSetup, game: int, first: int, lost: tuple[int, ...],
 
 def _start_turn(state: ImpactState, player: int) -> ImpactState:
     big_bang = not state.cauldron
-    events = state.events + ((f"Big Bang! The cauldron is empty: {state.name(player)} must throw all "
-                              f"{state.dice(player)} dice at once."),) if big_bang else state.events
+    events = state.events + (Event("big-bang", player, state.dice(player)),) if big_bang else state.events
     return msgspec.structs.replace(state, phase="turn", active=player, throws=0, tipped=False, tipping=(),
                                    big_bang=big_bang, stormed=False, race="", racers=(), flying=0,
                                    throwers=(), events=events)
@@ -524,23 +524,19 @@ def _start_turn(state: ImpactState, player: int) -> ImpactState:
 def _throw(state: ImpactState, action: Throw) -> ImpactState:
     p = action.player
     loose, piles = list(state.loose), list(state.piles)
-    name = state.name(p)
-    verb, adverb = ("drops", "cautiously") if action.style == CAUTIOUS else ("throws", "recklessly")
     if state.big_bang:
         count = state.dice(p)
         loose[p], piles[p] = 0, ()
         kind: ThrowKind = "bigbang"
-        event = f"Big Bang: {name} {verb} all {count} dice {adverb}."
     elif action.pile == LOOSE:
         count = 1
         loose[p] -= 1
         kind = "single"
-        event = f"{name} {verb} a die {adverb}."
     else:
         count = piles[p][action.pile]
         piles[p] = piles[p][:action.pile] + piles[p][action.pile + 1:]
         kind = "pile"
-        event = f"{name} {verb} a pile of {count} boulders {adverb}."
+    event = Event(f"throw-{kind}", p, count, style=action.style)
     return msgspec.structs.replace(state, phase="landing", loose=tuple(loose), piles=tuple(piles), flying=count,
                                    throwers=(p,), style=action.style, kind=kind, throws=state.throws + 1,
                                    tipped=False, stormed=False, events=(event,), taken=(), taken_by=-1)
@@ -550,15 +546,18 @@ def _land(state: ImpactState, action: Landing) -> ImpactState:
     cauldron = list(state.cauldron)
     for k in action.knocked:
         cauldron[k.die] = k.face
-    cauldron += action.faces
+    kicked = set(action.kicked)
+    cauldron = [f for i, f in enumerate(cauldron) if i not in kicked] + list(action.faces)
     blanks = cauldron.count(BLANK)
-    events: list[str] = []
+    events: list[Event] = []
     if action.missed:
-        events.append(f"{action.missed} missed the cauldron and {'is' if action.missed == 1 else 'are'} lost.")
+        events.append(Event("missed", count=action.missed))
+    if kicked:
+        events.append(Event("kicked", count=len(kicked)))
     if blanks:
-        events.append(f"{blanks} blank{'s' if blanks > 1 else ''} removed.")
+        events.append(Event("blanks", count=blanks))
     state = msgspec.structs.replace(state, cauldron=tuple(f for f in cauldron if f != BLANK), flying=0,
-                                    removed=state.removed + action.missed + blanks, throwers=(),
+                                    removed=state.removed + action.missed + len(kicked) + blanks, throwers=(),
                                     stormed=state.stormed or state.kind == "storm", events=tuple(events))
     return _resolve(state)
 
@@ -568,7 +567,7 @@ def _resolve(state: ImpactState) -> ImpactState:
     if (LIGHTNING in state.activated and not state.stormed and state.cauldron.count(LIGHTNING) >= 2):
         racers = tuple(p for p in state.in_game() if p != state.active and state.dice(p))
         state = msgspec.structs.replace(state, stormed=True,
-                                        events=state.events + ("Lightning Storm! Everyone else throws a die.",))
+                                        events=state.events + (Event("storm"),))
         if len(racers) >= 2:
             return msgspec.structs.replace(state, phase="race", race="storm", racers=racers)
         if racers:
@@ -576,15 +575,14 @@ def _resolve(state: ImpactState) -> ImpactState:
     matches = matching_faces(state.cauldron, state.swamp)
     if not matches:
         if state.big_bang:
-            state = msgspec.structs.replace(state, events=state.events + (
-                f"No matches after the Big Bang: {state.name(state.active)} is out.",))
+            state = msgspec.structs.replace(state, events=state.events + (Event("big-bang-out", state.active),))
             return _end_turn(state, next_seat(state, state.active))
         if state.swamp and state.cauldron.count(WATER) >= 2:
-            state = msgspec.structs.replace(state, events=state.events + ("The Swamp holds the water.",))
+            state = msgspec.structs.replace(state, events=state.events + (Event("swamp"),))
         return msgspec.structs.replace(state, phase="turn", kind="single")
     if FIRE in state.activated and FIRE in matches:
         racers = tuple(p for p in state.in_game() if state.dice(p))
-        state = msgspec.structs.replace(state, events=state.events + ("Column of Fire! Everyone builds a tower.",))
+        state = msgspec.structs.replace(state, events=state.events + (Event("column"),))
         if len(racers) >= 2:
             return msgspec.structs.replace(state, phase="race", race="column", racers=racers)
         if racers:
@@ -612,7 +610,7 @@ def _race_done(state: ImpactState, order: tuple[int, ...]) -> ImpactState:
     if state.race == "storm":
         return _storm_throw(state, order)
     state = msgspec.structs.replace(state, race="", racers=(),
-                                    events=(f"{state.name(order[0])} finishes the tower first.",))
+                                    events=(Event("tower", order[0]),))
     return _take(state, order[0], column=True)
 
 
@@ -626,10 +624,10 @@ def _take(state: ImpactState, taker: int, column: bool = False) -> ImpactState:
     if STONE in state.activated and stones:
         piles[taker] = piles[taker] + (stones,)
         loose[taker] += len(won) - stones
-        events.append(f"Boulders! {state.name(taker)} stacks {stones} stones into a pile.")
+        events.append(Event("boulders", taker, stones))
     else:
         loose[taker] += len(won)
-    events.append(f"{state.name(taker)} wins {len(won)} dice ({', '.join(won)}).")
+    events.append(Event("wins", taker, faces=won))
     if AIR in state.activated and AIR in matches:
         seats = state.in_game()
         new_loose, new_piles = list(loose), list(piles)
@@ -637,7 +635,7 @@ def _take(state: ImpactState, taker: int, column: bool = False) -> ImpactState:
             left = next_seat(state, p)
             new_loose[left], new_piles[left] = loose[p], piles[p]
         loose, piles = new_loose, new_piles
-        events.append("Hurricane! Everyone passes all their dice to the left.")
+        events.append(Event("hurricane"))
     state = msgspec.structs.replace(state, cauldron=rest, loose=tuple(loose), piles=tuple(piles),
                                     taken=won, taken_by=taker, events=tuple(events))
     return _end_turn(state, next_seat(state, taker if column else state.active))
@@ -645,49 +643,55 @@ def _take(state: ImpactState, taker: int, column: bool = False) -> ImpactState:
 
 def _end_turn(state: ImpactState, after: int) -> ImpactState:
     """Everyone with no dice is out; the last one with dice wins the game (and the tournament
-    moves on). `after` is the seat the next turn starts from, computed before anyone goes out."""
+    moves on). When the last ones go out together, they draw. `after` is the seat the next
+    turn starts from, computed before anyone goes out."""
     gone = tuple(p for p in state.in_game() if not state.dice(p))
-    events = list(state.events)
     lost = list(state.lost)
     out = list(state.out)
     for p in gone:
         out[p] = True
     remaining = sum(1 for o in out if not o)
+    events = list(state.events)
     for p in gone:
         if state.setup.tournament:
             lost[p] += remaining
-            events.append(f"{state.name(p)} has no dice left and is out (loses {remaining} point"
-                          f"{'s' if remaining != 1 else ''}).")
-        else:
-            events.append(f"{state.name(p)} has no dice left and is out.")
-    state = msgspec.structs.replace(state, out=tuple(out), lost=tuple(lost), out_order=state.out_order + gone,
+        events.append(Event("out", p, remaining))
+    state = msgspec.structs.replace(state, out=tuple(out), lost=tuple(lost),
+                                    out_order=state.out_order + ((gone,) if gone else ()),
                                     events=tuple(events), kind="single", race="", racers=(), flying=0)
     alive = state.in_game()
     if len(alive) > 1:
         nxt = after if not state.out[after] else next_seat(state, after)
         return _start_turn(state, nxt)
-    return _game_over(state, alive[0] if alive else state.out_order[-1])
+    return _game_over(state, alive if alive else gone)
 
 
-def _game_over(state: ImpactState, winner: int) -> ImpactState:
-    record = GameRecord(state.game + 1, winner, state.out_order, state.lost)
+def _game_over(state: ImpactState, winners: tuple[int, ...]) -> ImpactState:
+    record = GameRecord(state.game + 1, winners, state.out_order, state.lost)
     games = state.games + (record,)
-    events = state.events + (f"{state.name(winner)} is the Master of Elements"
-                             + (f" of game {state.game + 1}." if state.setup.tournament else "."),)
+    events = state.events + (Event("master", count=state.game + 1, players=winners),)
     if state.setup.tournament and state.game + 1 < state.players:
         nxt = _new_game(state.setup, state.game + 1, (state.first + 1) % state.players, state.lost, games)
-        return msgspec.structs.replace(nxt, events=events + (f"Game {state.game + 2} of {state.players}: "
-                                                             f"{state.name(nxt.first)} starts.",))
+        return msgspec.structs.replace(nxt, events=events + (Event("next-game", nxt.first, state.game + 2),))
     if state.setup.tournament:
         best = min(state.lost)
         winners = tuple(p for p in range(state.players) if state.lost[p] == best)
-        names = " and ".join(state.name(p) for p in winners)
-        summary = (f"{names} win{'s' if len(winners) == 1 else ''} the Tournament of the Elements, "
-                   f"losing {best} point{'s' if best != 1 else ''}.")
-        result = Result(winners, len(winners) > 1, summary)
+        result = Result(winners=winners, draw=len(winners) > 1, placings=rank([-x for x in state.lost]),
+                        reason="points")
     else:
-        result = Result((winner,), False, f"{state.name(winner)} is the Master of Elements.")
+        result = Result(winners=winners, draw=len(winners) > 1, placings=game_placings(state, winners),
+                        reason="all-out" if len(winners) > 1 else "last-standing")
     return msgspec.structs.replace(state, phase="over", games=games, events=events, result=result)
+
+
+def game_placings(state: ImpactState, winners: tuple[int, ...]) -> tuple[int, ...]:
+    """One game's ranks: the winners first, then the later a player went out the better;
+    players who went out in the same turn share their rank."""
+    keys = [len(state.out_order)] * state.players
+    for turn, group in enumerate(state.out_order):
+        for p in group:
+            keys[p] = len(state.out_order) if p in winners else turn
+    return rank(keys)
 
 
 def _busy(state: ImpactState) -> str:

@@ -9,6 +9,7 @@ from gui.impact.symbols import FACE_LABELS
 
 MISSED = "missed"
 STAYED = "stayed"
+KICKED = "kicked"
 
 
 def _combo(values: tuple[str, ...], labels: dict[str, str], name: str) -> QComboBox:
@@ -39,7 +40,8 @@ class TableEntry(QWidget):
             self.form.removeRow(0)
         self.face_combos, self.knock_combos = [], []
         self.phase = state.phase
-        labels = dict(FACE_LABELS, **{MISSED: "Missed the cauldron", STAYED: "Stayed as it was"})
+        labels = dict(FACE_LABELS, **{MISSED: "Missed the cauldron", STAYED: "Stayed as it was",
+                                      KICKED: "Kicked out of the cauldron"})
         if state.phase == "start":
             self.form.addRow(QLabel("Enter the starting die (re-roll a blank):"))
             combo = _combo(ELEMENTS, labels, "entryFace0")
@@ -59,9 +61,9 @@ class TableEntry(QWidget):
                 self.face_combos.append(combo)
                 self.form.addRow(f"Thrown die {k + 1}", combo)
             if state.style == RECKLESS and state.cauldron:
-                self.form.addRow(QLabel("Dice knocked over in the cauldron:"))
+                self.form.addRow(QLabel("Dice knocked over or kicked out of the cauldron:"))
                 for i, face in enumerate(state.cauldron):
-                    combo = _combo((STAYED,) + side_faces(face), labels, f"entryKnock{i}")
+                    combo = _combo((STAYED,) + side_faces(face) + (KICKED,), labels, f"entryKnock{i}")
                     self.knock_combos.append(combo)
                     self.form.addRow(f"{i + 1}. {FACE_LABELS[face]}", combo)
 
@@ -80,7 +82,8 @@ class TableEntry(QWidget):
         if self.phase == "tip":
             return Tipped(tuple(values))
         if self.phase == "landing":
-            knocked = tuple(Knock(i, c.currentData()) for i, c in enumerate(self.knock_combos)
-                            if c.currentData() != STAYED)
-            return Landing(tuple(v for v in values if v != MISSED), values.count(MISSED), knocked)
+            knocks = [c.currentData() for c in self.knock_combos]
+            knocked = tuple(Knock(i, v) for i, v in enumerate(knocks) if v not in (STAYED, KICKED))
+            kicked = tuple(i for i, v in enumerate(knocks) if v == KICKED)
+            return Landing(tuple(v for v in values if v != MISSED), values.count(MISSED), knocked, kicked=kicked)
         return None

@@ -58,17 +58,20 @@ class WinnerPage(QWidget):
         lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addStretch(1)
 
-    def render(self, state: ImpactState) -> None:
+    def render(self, state: ImpactState, text: str) -> None:
+        """`text` is the game's result sentence (GAME.result_text), worded where it is shown."""
         result = state.result
         winners = result.winners if result else ()
-        colour = state.setup.players[winners[0]].colour if winners else INK
-        self.title.setText("Tournament of the Elements" if state.setup.tournament else "Master of Elements")
+        colour = state.setup.players[winners[0]].colour if len(winners) == 1 else INK
+        title = "Master of Elements" if len(winners) <= 1 else "A draw"
+        self.title.setText("Tournament of the Elements" if state.setup.tournament else title)
         self.name.setText(" & ".join(state.name(p) for p in winners))
         self.name.setStyleSheet(f"color: {colour}; font-size: 44px; font-weight: 800;")
-        self.summary.setText(result.summary if result else "")
+        self.summary.setText(text)
         if state.setup.tournament:
             per_game = points_per_game(state)
-            headers = [f"Game {g.number}\nwon by {state.name(g.winner)}" for g in state.games] + ["Total\nlost"]
+            headers = [f"Game {g.number}\n{'won by' if len(g.winners) == 1 else 'drawn by'} "
+                       f"{' & '.join(state.name(p) for p in g.winners)}" for g in state.games] + ["Total\nlost"]
             self.table.setColumnCount(len(headers))
             self.table.setHorizontalHeaderLabels(headers)
             self.table.setRowCount(state.players)
@@ -82,14 +85,15 @@ class WinnerPage(QWidget):
                         item.setBackground(QBrush(QColor("#fff3c4")))
                     self.table.setItem(p, c, item)
         else:
-            record = state.games[-1] if state.games else None
-            order = ([record.winner] + list(reversed(record.out_order))) if record else []
+            placings = result.placings if result else ()
+            order = sorted(range(len(placings)), key=lambda p: (placings[p], p))
             self.table.setColumnCount(1)
             self.table.setHorizontalHeaderLabels(["Player"])
             self.table.setRowCount(len(order))
-            self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(order))])
+            self.table.setVerticalHeaderLabels([str(placings[p]) for p in order])
+            master = len(winners) == 1
             for row, p in enumerate(order):
-                item = QTableWidgetItem(state.name(p) + (" \u2014 Master of Elements" if row == 0 else ""))
+                item = QTableWidgetItem(state.name(p) + (" \u2014 Master of Elements" if master and row == 0 else ""))
                 item.setForeground(QBrush(QColor(state.setup.players[p].colour)))
                 self.table.setItem(row, 0, item)
         self.table.resizeRowsToContents()

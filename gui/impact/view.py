@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QPushButt
 from core.game import CHANCE
 from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, ImpactState, Landing, RaceResult,
                               StartingDie, Stop, Throw, Tip)
+from core.impact.text import events_text
 from gui.controller import MatchController
 from gui.impact.cauldron import CauldronWidget
 from gui.impact.entry import TableEntry
@@ -141,7 +142,7 @@ class ImpactView(QWidget):
         if self._scores is not None:
             self._scores.render(state)
         if state.phase == "over":
-            self.winner.render(state)
+            self.winner.render(state, GAME.result_text(state))
             self.stack.setCurrentWidget(self.winner)
             return
         if state.phase == "race":
@@ -164,7 +165,7 @@ class ImpactView(QWidget):
             fresh = 1
         caption = f"Game {state.game + 1} of {state.players}" if state.setup.tournament else ""
         self.cauldron.render(state.cauldron, fresh, state.flying, state.tipping, caption)
-        self.events.setText(" ".join(state.events))
+        self.events.setText(events_text(state))
         self.events.setVisible(bool(state.events))
         self.powers.setText(("Activated: " + ", ".join(POWER_NAMES[e] for e in state.activated))
                             if state.activated else "")

@@ -12,35 +12,31 @@ from core.impact.dice import FACES, OPPOSITE, side_faces
 from core.impact.game import (GAME, ImpactState, Knock, Landing, RaceResult, StartingDie, Stop, Throw, Tip,
                               Tipped)
 from core.match import Match
+from tests.core.impact_table import Table
 
 
 def setup(n: int = 3, mode: str = "table", **options):
     return msgspec.structs.replace(GAME.default_setup(n), mode=mode, **options)
 
 
-def table(n: int = 3, start: str = "fire", **options) -> Match:
-    match = Match.new("impact", setup(n, **options), seed=11)
+def table(n: int = 3, start: str = "fire", **options) -> Table:
+    match = Table(setup(n, **options), seed=11)
     match.apply(StartingDie(start))
     return match
 
 
-def play(match: Match, *actions) -> Match:
+def play(match: Table, *actions) -> Table:
     for a in actions:
         match.apply(a)
     return match
 
 
-def place(match: Match, **fields) -> Match:
-    """A match whose current position is edited (a table arranged for one rule); the dice
-    set aside absorb the difference so the box still holds 26."""
-    state = msgspec.structs.replace(match.state, **fields)
-    if "aside" not in fields:
-        state = msgspec.structs.replace(state, aside=state.aside + 26 - state.total_dice())
-    match._states[-1] = state
-    return match
+def place(match: Table, **fields) -> Table:
+    """A table whose current position is edited, arranged for one rule."""
+    return match.place(**fields)
 
 
-def refused(match: Match, action, *words: str) -> None:
+def refused(match: Table, action, *words: str) -> None:
     before = (msgspec.json.encode(match.state), match.log, match.actions)
     with pytest.raises(IllegalAction) as err:
         match.apply(action)
@@ -162,7 +158,7 @@ def test_cautious_drop_never_knocks_and_knocks_fall_to_side_faces():
 
 
 def test_simulated_throws_use_the_setup_percentages():
-    match = Match.new("impact", setup(2, mode="simulated", reckless_miss=0, knock=100, tilt=100), seed=3)
+    match = Table(setup(2, mode="simulated", reckless_miss=0, knock=100, tilt=100, kick_out=0), seed=3)
     match.play_chance()
     place(match, cauldron=C("fire", "water", "stone"))
     play(match, Throw(0, "reckless"))
@@ -237,13 +233,13 @@ def test_last_player_with_dice_is_master_of_elements():
     match = place(table(2, "fire"), loose=(1, 8))
     play(match, Throw(0), Landing(C("air")), Stop(0))
     assert match.is_over and match.result.winners == (1,) and not match.result.draw
-    assert "Master of Elements" in match.result.summary
+    assert "Master of Elements" in GAME.result_text(match.state)
     assert match.legal_actions() == []
 
 
 # --- tournament ------------------------------------------------------------------------------------------
 
-def finish_game_by_stops(match: Match, loser_order: list[int]) -> None:
+def finish_game_by_stops(match: Table, loser_order: list[int]) -> None:
     """Each loser in turn throws their dice away one by one (no matches) and goes out."""
     for p in loser_order:
         s = match.state
@@ -257,7 +253,7 @@ def test_tournament_points_rotation_and_shared_win():
     finish_game_by_stops(match, [0, 1])
     s = match.state
     assert s.game == 1 and s.lost == (2, 1, 0) and s.phase == "start" and s.first == 1
-    assert s.games[0].winner == 2 and s.loose == (7, 7, 7) and s.total_dice() == 26
+    assert s.games[0].winners == (2,) and s.loose == (7, 7, 7) and s.total_dice() == 26
     play(match, StartingDie("air"))
     assert match.actor == 1
     finish_game_by_stops(match, [2, 0])
@@ -277,7 +273,8 @@ def test_tournament_single_winner():
     play(match, StartingDie("stone"))
     finish_game_by_stops(match, [0])
     assert match.state.lost == (2, 0)
-    assert match.result.winners == (1,) and not match.result.draw and "Tournament" in match.result.summary
+    assert match.result.winners == (1,) and not match.result.draw
+    assert "Tournament" in GAME.result_text(match.state)
 
 
 def test_one_save_holds_a_whole_tournament(tmp_path):
