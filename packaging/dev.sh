@@ -3,6 +3,7 @@
 #
 #   bash packaging/dev.sh app  [battlebox args...]   install, then start the app
 #   bash packaging/dev.sh test [pytest args...]      install, then run the tests
+#   bash packaging/dev.sh bench [pytest args...]     install, then run the benchmarks
 #
 # Both modes: make sure the system libraries Qt needs are installed (apt, when
 # on Debian/Ubuntu), create/update the virtualenv .venv in the repo root and
@@ -29,8 +30,9 @@ die() { log "error: $*"; exit 1; }
 
 usage() {
     cat <<'EOF'
-usage: bash packaging/dev.sh app  [battlebox args...]
-       bash packaging/dev.sh test [pytest args...]
+usage: bash packaging/dev.sh app   [battlebox args...]
+       bash packaging/dev.sh test  [pytest args...]
+       bash packaging/dev.sh bench [pytest args...]
 EOF
 }
 
@@ -154,12 +156,12 @@ mode="${1:-}"
 if [ $# -gt 0 ]; then shift; fi
 
 case "$mode" in
-    app|test) ;;
+    app|test|bench) ;;
     -h|--help|help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
 esac
 
-ensure_system_libs "$mode"
+ensure_system_libs "$([ "$mode" = app ] && echo app || echo test)"
 ensure_venv
 ensure_installed
 
@@ -175,5 +177,9 @@ case "$mode" in
         # pytest's exit code is passed through unchanged: 1 = failures,
         # 5 = no tests collected, both fail the run.
         exec "$VENV/bin/python" -m pytest "$@"
+        ;;
+    bench)
+        export QT_QPA_PLATFORM=offscreen BATTLEBOX_BENCH=1
+        exec "$VENV/bin/python" -m pytest tests/benchmarks "$@"
         ;;
 esac

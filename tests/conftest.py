@@ -9,3 +9,6 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# Benchmarks have their own command (`bash packaging/dev.sh bench`); the test command skips them.
+collect_ignore_glob = [] if os.environ.get("BATTLEBOX_BENCH") else ["benchmarks/*"]
