@@ -11,7 +11,9 @@ Rulings (the players' version is resources/notes/fistful-of-gold.md):
   goes back to the box at the end of each round. Badges are not limited by the box.
 - Table mode accepts a card the rule forbids: its player loses the round at once (both
   wrong: nobody wins it); every card goes back to hand and nothing is discarded.
-- Discards (set-up and end of round) are face down unless `open_discards`.
+- Discards (set-up and end of round) are face down unless `open_discards`: a view hides the
+  rival's, in `discards` and in each round record's `discarded`, even after the game.
+- The state holds facts only; the result's sentence is worded by `result_text`.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import Action, Actor, Mode, PlayerSetup, Result, Simultaneous, validate_mode, validate_players, Rules
+from core.game import Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous, validate_mode, validate_players
 from core.gold.cards import CARDS, HIDDEN, card_name, cards_text, duel, forbidden_reason, is_forbidden
 
 MIN_PLAYERS = 2
@@ -295,9 +297,7 @@ class GoldGame(Rules):
                                         round=state.round + 1)
         need = state.setup.badges_to_win
         if max(badges) >= need:
-            w = 0 if badges[0] >= need else 1
-            return self._over(state, Result((w,), False, f"{state.name(w)} wins with {badges[w]} "
-                                                         f"sheriff's badges to {badges[1 - w]}."))
+            return self._over(state, 0 if badges[0] >= need else 1, "badges")
         return self._start_round(state)
 
     def _start_round(self, state: GoldState) -> GoldState:
@@ -306,15 +306,17 @@ class GoldGame(Rules):
             return self._last_card(state)
         if size == 0:
             b = state.badges
-            if b[0] != b[1]:
-                w = 0 if b[0] > b[1] else 1
-                return self._over(state, Result((w,), False, f"The cards ran out: {state.name(w)} wins "
-                                                             f"with {b[w]} badges to {b[1 - w]}."))
-            return self._over(state, Result((0, 1), True, f"The cards ran out with {b[0]} badges each: "
-                                                          "a draw."))
+            return self._over(state, None if b[0] == b[1] else (0 if b[0] > b[1] else 1), "cards-out")
         return state
 
-    def _over(self, state: GoldState, result: Result) -> GoldState:
+    def _over(self, state: GoldState, winner: int | None, reason: str) -> GoldState:
+        """The game ends: `winner` None is a draw; reason "badges" (enough badges won) or
+        "cards-out" (no cards left to play)."""
+        if winner is None:
+            result = Result(winners=(0, 1), draw=True, placings=(1, 1), reason=reason)
+        else:
+            result = Result(winners=(winner,), draw=False, placings=(1, 2) if winner == 0 else (2, 1),
+                            reason=reason)
         return msgspec.structs.replace(state, phase="over", result=result)
 
     # --- information ---------------------------------------------------------------------------
@@ -328,10 +330,17 @@ class GoldGame(Rules):
         discards = tuple(d if p == player or state.setup.open_discards else hide(d)
                          for p, d in enumerate(state.discards))
         pending = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(state.pending))
-        return msgspec.structs.replace(state, hands=hands, discards=discards, pending=pending)
+        rounds = state.rounds if state.setup.open_discards else tuple(
+            msgspec.structs.replace(r, discarded=tuple(c if p == player or c is None else HIDDEN
+                                                       for p, c in enumerate(r.discarded)))
+            for r in state.rounds)
+        return msgspec.structs.replace(state, hands=hands, discards=discards, pending=pending, rounds=rounds)
 
     def result(self, state: GoldState) -> Result | None:
         return state.result
+
+    def result_text(self, state: GoldState) -> str:
+        return result_text(state)
 
     def is_barrier(self, state: GoldState, action: GoldAction) -> bool:
         """The action that completes a simultaneous step reveals both secrets."""
@@ -373,7 +382,7 @@ class GoldGame(Rules):
                 parts.append(f"Round {after.round}: {len(after.hands[0])} cards each, "
                              f"{after.duels_this_round} duels.")
             if after.result is not None:
-                parts.append(after.result.summary)
+                parts.append(result_text(after))
             return " ".join(parts)
         return str(action)
 
@@ -403,6 +412,20 @@ def round_sentence(state: GoldState, r: RoundRecord) -> str:
     if r.how == "final":
         return f"Round {r.number} ends {g}; {state.name(r.winner)} wins the final duel and takes a badge."
     return f"Round {r.number} ends {g} and the final duel is a tie: nobody wins the round."
+
+
+def result_text(state: GoldState) -> str:
+    """The result sentence, from the result's facts and the badges in the state."""
+    r = state.result
+    if r is None:
+        return ""
+    b = state.badges
+    if r.draw:
+        return f"The cards ran out with {b[0]} badges each: a draw."
+    w = r.winners[0]
+    if r.reason == "cards-out":
+        return f"The cards ran out: {state.name(w)} wins with {b[w]} badges to {b[1 - w]}."
+    return f"{state.name(w)} wins with {b[w]} sheriff's badges to {b[1 - w]}."
 
 
 def _check_seat(player: object, action: GoldAction) -> None:

@@ -40,13 +40,14 @@ class GoldOver(QWidget):
         lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addStretch(1)
 
-    def render(self, state: GoldState) -> None:
+    def render(self, state: GoldState, text: str) -> None:
+        """`text` is the game's result sentence (its result_text), worded where it is shown."""
         result = state.result
         single = result is not None and len(result.winners) == 1 and not result.draw
         colour = state.setup.players[result.winners[0]].colour if single else "#374151"
         self.trophy.colour = QColor("#f5b301") if single else QColor("#9ca3af")
         self.trophy.update()
-        self.summary.setText(result.summary if result else "Game over")
+        self.summary.setText(text or "Game over")
         self.summary.setStyleSheet(f"background: {colour}; color: {text_colour_on(colour).name()};"
                                    " font-size: 24px; font-weight: 800; border-radius: 12px; padding: 14px 24px;")
         self.scores.render(state)

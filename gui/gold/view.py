@@ -91,7 +91,7 @@ class GoldView(QWidget):
             self._scores.render(state)
         self.table.set_refusal("")
         if state.phase == "over":
-            self.winner.render(state)
+            self.winner.render(state, self.match.game.result_text(state))
             self.stack.setCurrentWidget(self.winner)
             return
         pending = actor_players(self.match.actor)

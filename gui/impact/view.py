@@ -142,7 +142,7 @@ class ImpactView(QWidget):
         if self._scores is not None:
             self._scores.render(state)
         if state.phase == "over":
-            self.winner.render(state, GAME.result_text(state))
+            self.winner.render(state, self.match.game.result_text(state))
             self.stack.setCurrentWidget(self.winner)
             return
         if state.phase == "race":

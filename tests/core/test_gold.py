@@ -206,7 +206,7 @@ def test_each_round_has_one_duel_less_until_the_cards_run_out():
     assert all(r.how == "tie" and r.winner is None for r in rounds)
     assert match.state.badges == (0, 0)
     assert match.result.draw and match.result.winners == (0, 1)
-    assert "ran out" in match.result.summary
+    assert "ran out" in GAME.result_text(match.state)
 
 
 def test_equal_gold_a_final_duel_with_the_last_card_decides():
@@ -253,7 +253,7 @@ def test_the_first_to_the_needed_badges_wins(needed):
         lose_round_by_mistake(match, 1)
         assert match.state.badges == (won, 0)
     assert match.is_over and match.result.winners == (0,) and not match.result.draw
-    assert f"{needed} sheriff's badges" in match.result.summary
+    assert f"{needed} sheriff's badges" in GAME.result_text(match.state)
 
 
 # --- secrecy and variants ------------------------------------------------------------------------------

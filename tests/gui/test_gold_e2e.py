@@ -92,7 +92,7 @@ def test_hot_seat_game_from_the_start_page_saved_reopened_undone_and_finished(qt
     match = reopened.match
     assert match.is_over and match.result.summary
     assert reopened.view.page == "over"
-    assert reopened.view.winner.summary.text() == match.result.summary
+    assert reopened.view.winner.summary.text() == match.game.result_text(match.state)
     if not match.result.draw:
         (w,) = match.result.winners
         assert match.state.badges[w] >= match.state.badges[1 - w]

@@ -140,7 +140,7 @@ def test_scores_dock_and_winner_screen(qtbot):
         view.click_card(0, view.playable_cards(0)[0])
     state = controller.match.state
     assert view.page == "over"
-    assert view.winner.summary.text() == controller.match.result.summary
+    assert view.winner.summary.text() == GAME.result_text(controller.match.state)
     assert scores.table.rowCount() == len(state.rounds)
     for row, record in enumerate(state.rounds):
         assert scores.table.item(row, 0).text() == str(record.gold[0])
