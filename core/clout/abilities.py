@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from core.clout.catalogue import ABILITIES, Ability, Catalogue, Chip
 from core.clout.geometry import CHIP_DIAMETER_CM, edge_distance_cm, in_range
+from core.clout.state import CloutState, OnArea
 from maps.clout.areas import PlayArea
-
-if TYPE_CHECKING:
-    from core.clout.game import CloutState, OnArea
 
 # Whose chips an ability touches when it carries no all/friendly/opponents modifier.
 DEFAULT_SIDE: dict[str, str] = {

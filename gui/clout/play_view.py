@@ -824,8 +824,8 @@ class CloutPlayView(QWidget):
                 on = s.on_area(o.source)
                 where = f" at ({on.x:.0f}, {on.y:.0f})" if on else ""
             answers.append(Answer(f"First: {self.chip_name(o.source)}{where}'s {ABILITIES[o.ability].name}",
-                                  ("first", o.id), tooltip=o.prompt))
-        question = slot.prompt or f"{source}: {ability}"
+                                  ("first", o.id), tooltip=self.game.slot_text(s, o)))
+        question = self.game.slot_text(s, slot) or f"{source}: {ability}"
         if others:
             question += f"  ({len(others) + 1} decisions waiting: you choose the order)"
         return Prompt(question, hint.strip(), tuple(answers), tuple(slot.options), slot.needs_point,
@@ -969,7 +969,7 @@ class CloutPlayView(QWidget):
         self.final_canvas.set_chips(self.markers())
         winners = result.winners if result else ()
         colour = self.player_colour(winners[0]) if len(winners) == 1 and result and not result.draw else None
-        self.over.render(result.summary if result else "Game over", colour, self.tallies(),
+        self.over.render(self.game.result_text(self.state) if result else "Game over", colour, self.tallies(),
                          self.game.scores(self.state), self.chip_name)
         self.stack.setCurrentWidget(self.over)
 

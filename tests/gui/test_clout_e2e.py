@@ -158,7 +158,7 @@ def test_a_whole_game_through_the_view_ends_with_the_engines_score(qtbot, seed):
     assert view.page == "over"
     totals = cg.GAME.totals(match.state)
     result = match.result
-    assert result is not None and view.over.summary.text() == result.summary
+    assert result is not None and view.over.summary.text() == view.game.result_text(view.state)
     shown = [t.total for t in scores.tallies]
     assert shown == list(totals)
     assert all(str(t) in view.over.table.text() for t in totals)
