@@ -40,6 +40,9 @@ class Match:
         self._log: list[str | None] = []
         self._barrier: list[bool] = []
         self._redo: list[Any] = []
+        # Chance outcomes from this step on follow this build's chance model and the seed
+        # (a game saved under an older model keeps its earlier outcomes as they were).
+        self.seeded_from = 0
 
     @classmethod
     def new(cls, game_id: str, setup: Any = None, seed: int | None = None) -> Match:
@@ -192,6 +195,7 @@ class Match:
         self._log.pop()
         self._barrier.pop()
         self._previous = None
+        self.seeded_from = min(self.seeded_from, len(self._actions))
         return self._state
 
     def redo(self) -> Any:
@@ -207,10 +211,11 @@ class Match:
             game=self.game.id,
             seed=self.seed,
             chance_model=self.game.chance_model,
+            seeded_from=self.seeded_from,
             setup=saves.encode(self.setup),
             actions=[saves.encode(a) for a in self._actions],
-            checksum=saves.checksum(self.game.id, self.seed, self.game.chance_model, self.setup,
-                                    self._state),
+            checksum=saves.checksum(self.game.id, self.seed, self.game.chance_model,
+                                    self.seeded_from, self.setup, self._state),
             app_version=__version__,
         )
 
@@ -254,7 +259,11 @@ class Match:
         except Exception as e:  # a setup the rules cannot start from, however it fails
             raise SaveError(name, f"the game setup is invalid ({type(e).__name__}: {e})") from None
         current = loaded.written_version == saves.VERSION
-        check_draws = current and doc.chance_model == game.chance_model and match.mode == "simulated"
+        same_model = current and doc.chance_model == game.chance_model
+        check_from = doc.seeded_from if same_model else len(doc.actions)
+        if not 0 <= check_from <= len(doc.actions):
+            raise SaveError(name, "the save's structure is wrong: seeded_from is out of range")
+        check_draws = match.mode == "simulated"
         decoder = msgspec.json.Decoder(game.action_type)
         total = len(doc.actions) if upto is None else max(0, min(upto, len(doc.actions)))
         for step, raw in enumerate(doc.actions[:total], start=1):
@@ -264,13 +273,15 @@ class Match:
                 err = SaveError(name, f"unreadable action ({e})", step)
                 err.resume_steps = step - 1
                 raise err from None
-            match._replay_step(action, step, name, check_draws)
+            match._replay_step(action, step, name, check_draws and step > check_from)
             if progress is not None and step % 256 == 0:
                 progress(step, total)
         if progress is not None:
             progress(total, total)
+        match.seeded_from = min(check_from, total)
         if upto is None and current:
-            digest = saves.checksum(game.id, doc.seed, doc.chance_model, setup, match.state)
+            digest = saves.checksum(game.id, doc.seed, doc.chance_model, doc.seeded_from, setup,
+                                    match.state)
             if digest != doc.checksum:
                 raise SaveError(name, "the replayed game does not match the saved checksum "
                                       "(the file was edited or damaged)", len(doc.actions))

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from core.errors import SaveError
-from maps.datafile import DataError, decode_json, read_bytes_safely
+from maps.datafile import DataError, decode_json, migrate, read_bytes_safely
 
 FORMAT = "battlebox-save"
 VERSION = 2
@@ -33,6 +33,9 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     seed: int
     chance_model: int  # the game's chance model when saved; draws are checked only under the same one
+    # The first step drawn under that model: a game begun under an older model (or an older
+    # format) and played on keeps its earlier outcomes, which are replayed without that check.
+    seeded_from: int
     setup: msgspec.Raw  # decoded by the game's own setup type (core/match.py)
     actions: list[msgspec.Raw]  # each decoded by the game's action type, so errors name the step
     checksum: str
@@ -55,11 +58,15 @@ def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
     and the save is checked by replay alone; each game rewrites its own old actions."""
     from core import registry
 
-    game = registry.get(raw["game"])
+    try:
+        game = registry.get(raw["game"])
+    except KeyError:
+        raise ValueError(f"unknown game {raw.get('game')!r}") from None
     raw = dict(raw)
     raw.pop("state_sha256", None)
     raw["version"] = 2
     raw["chance_model"] = 0
+    raw["seeded_from"] = 0
     raw["checksum"] = ""
     if isinstance(raw.get("setup"), dict):
         raw["setup"] = game.migrate_setup(raw["setup"], 1)
@@ -73,9 +80,9 @@ def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
-def checksum(game: str, seed: int, chance_model: int, setup: Any, state: Any) -> str:
+def checksum(game: str, seed: int, chance_model: int, seeded_from: int, setup: Any, state: Any) -> str:
     h = hashlib.sha256()
-    for part in (game, seed, chance_model, setup, state):
+    for part in (game, seed, chance_model, seeded_from, setup, state):
         h.update(_encoder.encode(part))
         h.update(b"\0")
     return h.hexdigest()
@@ -131,33 +138,18 @@ def decode_doc(data: bytes, name: str = "<save>") -> Loaded:
     except (msgspec.DecodeError, RecursionError) as e:
         raise SaveError(name, f"the file is not valid JSON, it may be truncated or corrupted "
                               f"({_short(e)})") from None
-    if _field(top, "format") != FORMAT:
-        raise SaveError(name, "this is not a Battlebox save (no 'battlebox-save' format marker)")
-    version = _field(top, "version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(name, "the save has no valid version number")
-    if version > VERSION:
-        raise SaveError(name, f"the save is format version {version}, made by a newer Battlebox; "
-                              f"this version reads up to {VERSION}")
-    if version < 1:
-        raise SaveError(name, f"unknown save format version {version}")
-    written = version
-    if version < VERSION:
+    head = {"format": _field(top, "format"), "version": _field(top, "version")}
+    written = head["version"]
+    try:
+        migrate(head, name, format=FORMAT, version=VERSION, what="Battlebox save")
+    except DataError as e:
+        if not (isinstance(written, int) and 1 <= written < VERSION):
+            raise SaveError(name, e.reason) from None
         try:
-            raw = decode_json(data, name)
+            raw = migrate(decode_json(data, name), name, format=FORMAT, version=VERSION,
+                          what="Battlebox save", migrations=MIGRATIONS)
         except DataError as e:
             raise SaveError(name, e.reason) from None
-        if not isinstance(raw.get("game"), str):
-            raise SaveError(name, "the save's structure is wrong: no game id")
-        try:
-            while version < VERSION:
-                raw = MIGRATIONS[version](raw)
-                version = raw["version"]
-        except KeyError as e:
-            raise SaveError(name, f"unknown game {raw.get('game')!r}" if "unknown game" in str(e)
-                            else f"the save's structure is wrong: {_short(e)}") from None
-        except (TypeError, ValueError, AttributeError) as e:
-            raise SaveError(name, f"the save's structure is wrong for format {written}: {_short(e)}") from None
         data = _encoder.encode(raw)
     try:
         doc = msgspec.json.decode(data, type=SaveDoc)

@@ -215,3 +215,31 @@ def test_fuzzed_structure_only_ever_raises_save_error(tmp_path, good, data):
         Match.load(path)
     except SaveError as e:
         assert str(path) in str(e)
+
+
+def test_an_old_game_played_on_keeps_its_old_throws_and_checks_the_new_ones(tmp_path):
+    """A 0.1.0 game continued today: its earlier throws came from another chance model, so
+    only the throws made since are checked against the seed."""
+    old = FIRST_RELEASE / "throwdown-3p-midgame.battlebox.json"
+    match = Match.load(old)
+    assert match.seeded_from == len(match.actions)
+    start = len(match.actions)
+    play(match, random.Random(1))
+    path = tmp_path / "continued.json"
+    match.save(path)
+    again = Match.load(path)
+    assert again.actions == match.actions and again.seeded_from == start
+    doc = json.loads(path.read_text())
+    doc["seeded_from"] = len(doc["actions"]) + 1
+    path.write_text(json.dumps(doc))
+    refused(path, "seeded_from")
+    doc["seeded_from"] = 0
+    path.write_text(json.dumps(doc))
+    refused(path)
+
+
+def test_a_newer_chance_model_skips_the_check_for_older_throws(tmp_path, good, monkeypatch):
+    match = Match.load(good)
+    monkeypatch.setattr(type(match.game), "chance_model", match.game.chance_model + 1)
+    reopened = Match.load(good)
+    assert reopened.seeded_from == len(reopened.actions)
