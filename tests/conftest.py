@@ -2,7 +2,15 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """No test touches the user's data folder, and parallel test workers never share one."""
+    if "BATTLEBOX_DATA_DIR" not in os.environ:
+        monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 # CI runs the same examples every time (a failure there is reproducible), with no per-example deadline
 # (the machine has 2 cores shared with Qt tests).
