@@ -21,7 +21,7 @@ from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -52,7 +52,28 @@ class Tray:
 
     @functools.cached_property
     def polygon(self) -> Polygon:
-        return tray_polygon(self.centre, self.facing_deg, self.width_in, self.depth_in)
+        poly = tray_polygon(self.centre, self.facing_deg, self.width_in, self.depth_in)
+        shapely.prepare(poly)
+        return poly
+
+    @functools.cached_property
+    def outer_radius(self) -> float:
+        """Centre to corner: nothing of the tray lies farther out."""
+        return math.hypot(self.width_in, self.depth_in) / 2
+
+    @functools.cached_property
+    def inner_radius(self) -> float:
+        """Centre to the nearest edge: the disc this wide lies wholly on the tray."""
+        return min(self.width_in, self.depth_in) / 2
+
+    @functools.cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(minx, miny, maxx, maxy) of the tray rectangle, without building its polygon."""
+        a = math.radians(self.facing_deg)
+        hx = abs(math.cos(a)) * self.depth_in / 2 + abs(math.sin(a)) * self.width_in / 2
+        hy = abs(math.sin(a)) * self.depth_in / 2 + abs(math.cos(a)) * self.width_in / 2
+        cx, cy = self.centre
+        return cx - hx, cy - hy, cx + hx, cy + hy
 
     @property
     def heading(self) -> Point:
@@ -78,8 +99,8 @@ def tray_polygon(centre: Point, facing_deg: float, w: float, d: float) -> Polygo
     cx, cy = float(centre[0]), float(centre[1])
     hd, hw = d / 2, w / 2
     corners = [(cx + fx * f * hd + sx * s * hw, cy + fy * f * hd + sy * s * hw)
-               for f, s in ((1, -1), (1, 1), (-1, 1), (-1, -1))]
-    return Polygon(corners)
+               for f, s in ((1, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))]
+    return shapely.polygons(corners)
 
 
 def _geom(shape: Shape) -> BaseGeometry:
@@ -97,13 +118,27 @@ def closest_points(a: Shape, b: Shape) -> tuple[Point, Point]:
     return (pa.x, pa.y), (pb.x, pb.y)
 
 
+def _gap_bounds(a: Tray, b: Tray) -> tuple[float, float]:
+    """Bounds on the edge-to-edge distance from the centres alone: at least the centre
+    distance less both outer radii, at most the centre distance less both inner radii."""
+    d = math.dist(a.centre, b.centre)
+    return d - a.outer_radius - b.outer_radius, max(0.0, d - a.inner_radius - b.inner_radius)
+
+
 def in_range(a: Shape, b: Shape, range_in: float) -> bool:
-    return distance_in(a, b) <= range_in + LENGTH_TOLERANCE_IN
+    limit = range_in + LENGTH_TOLERANCE_IN
+    if isinstance(a, Tray) and isinstance(b, Tray):
+        low, high = _gap_bounds(a, b)
+        if low > limit:
+            return False
+        if high <= limit:
+            return True
+    return distance_in(a, b) <= limit
 
 
 def in_contact(a: Shape, b: Shape, tolerance_in: float = CONTACT_TOLERANCE_IN) -> bool:
     """Base to base (a close assault): the trays touch, give or take `tolerance_in`."""
-    return distance_in(a, b) <= tolerance_in + LENGTH_TOLERANCE_IN
+    return in_range(a, b, tolerance_in)
 
 
 def bearing_deg(target: Tray, point: Point) -> float:
@@ -167,9 +202,10 @@ def swept_area(unit: Tray, end: Tray, via: Sequence[Point] = ()) -> BaseGeometry
     at the end of the last leg, so the hull is slightly generous there.
     """
     stops = [unit, *(unit.moved(p) for p in via), end]
-    legs = [MultiPoint([*a.polygon.exterior.coords, *b.polygon.exterior.coords]).convex_hull
-            for a, b in itertools.pairwise(stops)]
-    return shapely.union_all(legs)
+    legs = [shapely.convex_hull(shapely.multipoints(np.concatenate(
+        [shapely.get_coordinates(a.polygon), shapely.get_coordinates(b.polygon)])))
+        for a, b in itertools.pairwise(stops)]
+    return legs[0] if len(legs) == 1 else shapely.union_all(legs)
 
 
 def _fmt(value: float) -> str:
@@ -181,15 +217,39 @@ def check_position(tray: Tray, others: Mapping[str, Tray], terrain: Iterable[Ter
     """Why a tray may not stand here (empty when it may): off the table, on another, on impassable."""
     reasons: list[str] = []
     poly = tray.polygon
-    if not table.outline.buffer(LENGTH_TOLERANCE_IN).contains(poly):
+    box = minx, miny, maxx, maxy = tray.bounds
+    tol = LENGTH_TOLERANCE_IN
+    if minx < -tol or miny < -tol or maxx > table.width_in + tol or maxy > table.depth_in + tol:
         reasons.append("it would leave the table")
+    reach = tray.outer_radius
+    cx, cy = tray.centre
     for uid, other in others.items():
-        if overlaps(poly, other.polygon):
+        ox, oy = other.centre
+        if math.hypot(ox - cx, oy - cy) < reach + other.outer_radius and overlaps(poly, other.polygon):
             reasons.append(f"it would overlap {uid}")
     for piece in terrain:
-        if piece.is_impassable and overlaps(poly, piece.polygon):
+        if piece.is_impassable and _boxes_meet(box, _bounds(piece.polygon)) and overlaps(poly, piece.polygon):
             reasons.append(f"it would stand on impassable terrain ({piece.name})")
     return reasons
+
+
+Box = tuple[float, float, float, float]
+_BOUNDS: dict[int, tuple[BaseGeometry, Box]] = {}
+
+
+def _bounds(shape: BaseGeometry) -> Box:
+    """A terrain shape's bounding box, remembered (tables are loaded once and kept)."""
+    hit = _BOUNDS.get(id(shape))
+    if hit is None or hit[0] is not shape:
+        if len(_BOUNDS) > 4096:
+            _BOUNDS.clear()
+        hit = _BOUNDS[id(shape)] = (shape, tuple(shape.bounds))  # type: ignore[assignment]
+    return hit[1]
+
+
+def _boxes_meet(a: Box, b: Box) -> bool:
+    """The bounding boxes meet: the cheap test before an exact overlap."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def check_move(unit: Tray, new_centre: Point, new_facing: float, move_in: float,
@@ -211,9 +271,13 @@ def check_move(unit: Tray, new_centre: Point, new_facing: float, move_in: float,
         reasons.append(f"it would move {_fmt(travelled)}\" but its move is {_fmt(move_in)}\"")
     reasons += check_position(end, others, terrain, table)
     if travelled > LENGTH_TOLERANCE_IN:
-        sweep = swept_area(unit, end, via)
+        sweep: BaseGeometry | None = None
         for piece in terrain:
-            if (piece.is_impassable and overlaps(sweep, piece.polygon)
+            if not piece.is_impassable:
+                continue
+            if sweep is None:
+                sweep = swept_area(unit, end, via)
+            if (_boxes_meet(tuple(sweep.bounds), _bounds(piece.polygon)) and overlaps(sweep, piece.polygon)
                     and not overlaps(end.polygon, piece.polygon) and not overlaps(unit.polygon, piece.polygon)):
                 reasons.append(f"its path crosses impassable terrain ({piece.name})")
     return reasons
@@ -247,9 +311,16 @@ def retreat_position(unit: Tray, enemy: Tray | Sequence[Tray], move_in: float,
     return unit.moved(end)
 
 
+@functools.lru_cache(maxsize=64)
+def _zone_area(table: Table, side: str) -> BaseGeometry:
+    area = table.zone(side).polygon.buffer(LENGTH_TOLERANCE_IN)
+    shapely.prepare(area)
+    return area
+
+
 def in_zone(tray: Tray, table: Table, side: str) -> bool:
     """The whole tray stands inside the side's deployment zone."""
-    return table.zone(side).polygon.buffer(LENGTH_TOLERANCE_IN).contains(tray.polygon)
+    return _zone_area(table, side).contains(tray.polygon)
 
 
 def check_deployment(tray: Tray, side: str, others: Mapping[str, Tray], terrain: Iterable[TerrainPiece],

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from core.errors import IllegalAction
 from core.powerspike import game as ps
+from core.powerspike import narration
 from core.powerspike.cards import SIDES, card_name
 from gui.controller import MatchController
 from gui.powerspike.cards_panel import CardPicker, PlayingCard
@@ -807,7 +808,7 @@ class PowerSpikeView(QWidget):
             a_col = self.player_colour(self.player_of(state.unit(c.attackers[0]).side))
         n_a, n_t = c.attacker_entitlement.total, c.target_entitlement.total
         title = (f"Orbital Artillery Strike on {t_name}" if strike else f"Combat: {a_name} against {t_name}")
-        notes = "\n".join(c.notes)
+        notes = "\n".join(narration.combat_notes(state, c))
         if phase == "combat":
             self.combat.render(title, a_name, a_col, [None] * n_a, t_name, t_col, [None] * n_t, None,
                                note=notes)
@@ -826,7 +827,8 @@ class PowerSpikeView(QWidget):
             pl = state.losses[0]
             opts = {o.kind: o.losses for o in pl.options}
             self.combat.offer_choice(self.unit_name(pl.unit), opts.get("hold", 0), opts.get("retreat"),
-                                     pl.no_retreat or ("" if "retreat" in opts else "the loser must hold"))
+                                     narration.hold_reason_text(state, pl)
+                                     or ("" if "retreat" in opts else "the loser must hold"))
         elif phase == "oas":
             p = self.acting_player()
             n = sum(1 for s in state.oas_strikes if s == p)
@@ -846,7 +848,7 @@ class PowerSpikeView(QWidget):
         winners = result.winners if result else ()
         colour = self.player_colour(winners[0]) if len(winners) == 1 and not result.draw else None
         combats = sum(1 for a in self.match.actions if isinstance(a, ps.CombatDraw))
-        self.over.render(result.summary if result else "Game over", colour,
+        self.over.render(self.game.result_text(state) or "Game over", colour,
                          f"{state.passes} pass{'es' if state.passes != 1 else ''} of the movement deck, "
                          f"{state.draws} movement cards, {combats} combats.", self.tallies())
         self.stack.setCurrentWidget(self.over)

@@ -208,7 +208,7 @@ def test_a_power_spike_battle_saved_reopened_undone_and_won(qtbot, monkeypatch, 
     play_until(lambda: reopened.view, rng, lambda: reopened.match.is_over, "the end of the battle")
     result = reopened.match.result
     assert reopened.view.page == "over"
-    assert result.summary in reopened.view.over.summary.text()
+    assert reopened.match.game.result_text(reopened.match.state) in reopened.view.over.summary.text()
     state = reopened.match.state
     if not state.setup.passes_limit:
         assert len(result.winners) == 1

@@ -225,7 +225,7 @@ def test_the_winner_screen_and_the_scores(qtbot):
         view.controller.apply(view.match.random_action(rng))
     QApplication.processEvents()
     assert view.match.is_over and view.page == "over"
-    assert view.match.result.summary == view.over.summary.text()
+    assert view.game.result_text(view.state) == view.over.summary.text()
     scores = view.scores_widget()
     state = view.state
     assert [t.units_left for t in scores.tallies] == [len(state.living(s)) for s in ps.SIDES]

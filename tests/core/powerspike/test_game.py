@@ -7,6 +7,7 @@ import pytest
 from core.errors import IllegalAction
 from core.powerspike.game import (GAME, Activate, CombatDraw, EndActivation, Fire, Move, OrbitalStrike, TakeLosses,
                                   profile)
+from core.powerspike.narration import combat_notes
 from tests.core.powerspike.game_helpers import combat_draw, draw_go, fresh, hurt, step
 
 DC, DC2, CDC_CMD = "CDC:u2", "CDC:u3", "CDC:u1"
@@ -45,13 +46,15 @@ def test_head_on_fire_draws_the_unit_allowances_only():
 def test_flank_and_rear_give_the_attacker_a_card(attacker, target, arc):
     s = attack(fresh({DC: attacker, NS: target}))
     assert extras(s) == ({"flank or rear"}, set())
-    assert any(arc in note for note in s.combat.notes)
+    assert [(e.unit, e.bonus) for e in s.combat.extra_cards] == [(DC, arc)]
+    assert any(arc in note for note in combat_notes(s, s.combat))
 
 
 def test_target_in_cover_draws_a_card():
     s = attack(fresh({DC: (36, 15, FACE_DOWN), NS: (36, 25, FACE_UP)}))  # NS in the Ruined outpost
     assert extras(s) == (set(), {"cover"})
-    assert any("Ruined outpost" in n for n in s.combat.notes)
+    assert s.combat.cover == ("Ruined outpost",)
+    assert any("Ruined outpost" in n for n in combat_notes(s, s.combat))
 
 
 def test_unhurt_against_hurt_goes_to_whichever_side_is_unhurt():

@@ -188,7 +188,8 @@ def test_points_end_after_the_set_number_of_passes():
     assert drawn.phase == "over" and drawn.result.draw and drawn.result.winners == (0, 1)
     ahead = step(hurt(s, NS), MovementDraw(53))
     assert ahead.result.winners == (0,) and not ahead.result.draw
-    assert "points" in ahead.result.summary
+    assert ahead.result.reason == "points" and ahead.result.placings == (1, 2)
+    assert "points" in GAME.result_text(ahead)
 
 
 def test_without_a_limit_passes_do_not_end_the_game():
