@@ -146,3 +146,14 @@ def test_scores_dock_and_winner_screen(qtbot):
         assert scores.table.item(row, 0).text() == str(record.gold[0])
         assert scores.table.item(row, 1).text() == str(record.gold[1])
     assert f"Red {state.badges[0]}" in scores.badges.text()
+
+
+def test_winner_screen_words_the_result_with_the_games_text(qtbot, monkeypatch):
+    import core.gold.game as gold_game
+
+    monkeypatch.setattr(gold_game, "result_text", lambda state: "Reworded result")
+    controller, view = make_view(qtbot, computer=1)
+    view.discard(0, (7, 8))
+    while not controller.match.is_over:
+        view.click_card(0, view.playable_cards(0)[0])
+    assert view.page == "over" and view.winner.summary.text() == "Reworded result"

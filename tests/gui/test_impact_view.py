@@ -168,3 +168,59 @@ def test_winner_and_tournament_table(qtbot):
     assert totals == list(match.state.lost)
     scores = view.scores_widget()
     assert scores.table.item(0, 3).text() == str(match.state.lost[0])
+
+
+def test_table_mode_enters_a_die_turned_and_a_die_kicked_out(qtbot):
+    view = make(qtbot, mode="table")
+    match = view.match
+    view.entry.set_face(0, "fire")
+    view.record()
+    for face in ("water", "stone"):
+        view.cautious()
+        view.entry.set_face(0, face)
+        view.record()
+        view.stop()
+    view.reckless()
+    assert view.entry.knock_combos[0].findData("kicked") >= 0
+    view.entry.set_face(0, "air")
+    view.entry.set_knock(0, "kicked")
+    view.entry.set_knock(2, "lightning")
+    view.record()
+    assert match.actions[-1] == Landing(("air",), 0, (Knock(2, "lightning"),), kicked=(0,))
+    assert match.state.cauldron == ("water", "lightning", "air") and match.state.removed == 1
+    assert "kicked out" in view.events.text()
+
+
+def test_winner_page_shows_a_draw_with_shared_places(qtbot):
+    from gui.impact.over import WinnerPage
+    from tests.core.impact_table import Table
+
+    t = Table(msgspec.structs.replace(GAME.default_setup(4), mode="table", powers=True))
+    t.apply(StartingDie("lightning"))
+    t.place(cauldron=("lightning",), loose=(1, 1, 1, 0), out=(False, False, False, True), out_order=((3,),))
+    for action in (Throw(0, "reckless"), Landing(("lightning",)), RaceResult((1, 2)),
+                   Landing((), missed=2, knocked=(Knock(0, "fire"),), kicked=(1,)), Stop(0)):
+        t.apply(action)
+    page = WinnerPage()
+    qtbot.addWidget(page)
+    page.render(t.state, GAME.result_text(t.state))
+    assert page.title.text() == "A draw"
+    assert page.name.text() == "Player 1 & Player 2 & Player 3"
+    assert "draw" in page.summary.text()
+    ranks = [page.table.verticalHeaderItem(r).text() for r in range(4)]
+    assert ranks == ["1", "1", "1", "4"]
+    assert page.table.item(3, 0).text() == "Player 4"
+
+
+def test_winner_page_words_the_result_with_the_games_text(qtbot, monkeypatch):
+    import core.impact.game as impact_game
+
+    monkeypatch.setattr(impact_game, "result_text", lambda state: "Reworded result")
+    view = make(qtbot, n=2, seed=9)
+    import random
+    rng = random.Random(9)
+    match = view.match
+    while not match.is_over:
+        match.apply(match.chance_action() if match.actor == CHANCE else match.random_action(rng))
+    view.controller.changed.emit()
+    assert view.page == "over" and view.winner.summary.text() == "Reworded result"
