@@ -713,4 +713,4 @@ def _check_seat(state: ImpactState, player: object, action: ImpactAction) -> Non
 GAME = ImpactGame()
 
 __all__ = ["GAME", "ELEMENTS", "FACES", "ImpactSetup", "ImpactState", "Knock", "Landing", "RaceResult",
-           "StartingDie", "Stop", "Throw", "Tip", "Tipped"]
+           "StartingDie", "Stop", "Throw", "Tip", "Tipped", "POWER_NAMES", "Event", "GameRecord"]
