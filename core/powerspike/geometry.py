@@ -216,21 +216,33 @@ def check_position(tray: Tray, others: Mapping[str, Tray], terrain: Iterable[Ter
                    table: Table) -> list[str]:
     """Why a tray may not stand here (empty when it may): off the table, on another, on impassable."""
     reasons: list[str] = []
-    poly = tray.polygon
     box = minx, miny, maxx, maxy = tray.bounds
     tol = LENGTH_TOLERANCE_IN
     if minx < -tol or miny < -tol or maxx > table.width_in + tol or maxy > table.depth_in + tol:
         reasons.append("it would leave the table")
-    reach = tray.outer_radius
-    cx, cy = tray.centre
     for uid, other in others.items():
-        ox, oy = other.centre
-        if math.hypot(ox - cx, oy - cy) < reach + other.outer_radius and overlaps(poly, other.polygon):
+        if trays_overlap(tray, other):
             reasons.append(f"it would overlap {uid}")
     for piece in terrain:
-        if piece.is_impassable and _boxes_meet(box, _bounds(piece.polygon)) and overlaps(poly, piece.polygon):
+        if (piece.is_impassable and _boxes_meet(box, _bounds(piece.polygon))
+                and overlaps(tray.polygon, piece.polygon)):
             reasons.append(f"it would stand on impassable terrain ({piece.name})")
     return reasons
+
+
+# Discs overlapping this much deeper than touching share far more than OVERLAP_TOLERANCE_SQIN.
+_SURE_OVERLAP_IN = 0.01
+
+
+def trays_overlap(a: Tray, b: Tray) -> bool:
+    """`overlaps` for two trays, answered from their centres when the answer is certain: apart
+    beyond both outer radii (no), or their inscribed discs overlapping clearly (yes)."""
+    d = math.dist(a.centre, b.centre)
+    if d >= a.outer_radius + b.outer_radius:
+        return False
+    if d < a.inner_radius + b.inner_radius - _SURE_OVERLAP_IN:
+        return True
+    return overlaps(a.polygon, b.polygon)
 
 
 Box = tuple[float, float, float, float]
@@ -272,8 +284,10 @@ def check_move(unit: Tray, new_centre: Point, new_facing: float, move_in: float,
     reasons += check_position(end, others, terrain, table)
     if travelled > LENGTH_TOLERANCE_IN:
         sweep: BaseGeometry | None = None
+        b0, b1 = unit.bounds, end.bounds
+        around = (min(b0[0], b1[0]), min(b0[1], b1[1]), max(b0[2], b1[2]), max(b0[3], b1[3]))
         for piece in terrain:
-            if not piece.is_impassable:
+            if not piece.is_impassable or (not via and not _boxes_meet(around, _bounds(piece.polygon))):
                 continue
             if sweep is None:
                 sweep = swept_area(unit, end, via)

@@ -51,6 +51,12 @@ def _named_board(units: tuple[UnitState, ...]) -> dict[str, tuple[str, geo.Tray]
     return out
 
 
+def clear_caches() -> None:
+    """Forget every remembered shape and answer: for benchmarks that must time the cold work."""
+    for cached in (_tray, board, _named_board, _measure_move):
+        cached.cache_clear()
+
+
 def named(state: PowerSpikeState, skip: Iterable[str] = ()) -> dict[str, geo.Tray]:
     """The board's trays keyed by the unit names geometry puts into its reasons."""
     skip = set(skip)
@@ -98,12 +104,27 @@ def move_problems(state: PowerSpikeState, unit_id: str, x: float, y: float, faci
         return ["the position is not a number"]
     if not tracks_positions(state.setup):
         return []
-    try:
-        start = unit_tray(state, unit_id)
-    except ValueError as e:
-        return [str(e)]
-    table = table_of(state)
-    return geo.check_move(start, (x, y), facing, profile(u).move, named(state, (unit_id,)), table.terrain, table)
+    # The answer depends only on the board, the table and the pose: remembered, so the move a
+    # player (or the random player) just checked is not measured again when it is validated.
+    return list(_measure_move(state.units, state.setup.table, unit_id, float(x), float(y), float(facing)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _measure_move(units: tuple[UnitState, ...], table_id: str, unit_id: str, x: float, y: float,
+                  facing: float) -> tuple[str, ...]:
+    u = next(u for u in units if u.id == unit_id)
+    if u.carried_by is not None:
+        c = next(c for c in units if c.id == u.carried_by)
+        if not c.placed:
+            return (f"{u.name or u.id} has no position on the table",)
+        start = tray_at(u, c.x, c.y, c.facing)  # type: ignore[arg-type]
+    elif not u.placed:
+        return (f"{u.name or u.id} has no position on the table",)
+    else:
+        start = tray_at(u, u.x, u.y, u.facing)  # type: ignore[arg-type]
+    table = _table_by_id(table_id)
+    others = {label: tray for uid, (label, tray) in _named_board(units).items() if uid != unit_id}
+    return tuple(geo.check_move(start, (x, y), facing, profile(u).move, others, table.terrain, table))
 
 
 def reaches(state: PowerSpikeState, tray: geo.Tray, uid: str, target: geo.Tray) -> bool:
