@@ -85,8 +85,8 @@ def _check_kind(info: os.stat_result, file: str, max_bytes: int) -> None:
 
 
 def _too_large(size: int, max_bytes: int) -> str:
-    return (f"the file is {_size(size)}, far larger than any file of this kind "
-            f"(at most {_size(max_bytes)}), so it is not one")
+    return (f"the file is too large ({_size(size)}; a file of this kind is at most "
+            f"{_size(max_bytes)}), so it is not one")
 
 
 def _size(n: int) -> str:

@@ -11,15 +11,14 @@ import functools
 import os
 from collections import Counter
 from importlib import resources as importlib_resources
-from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
 from core.clout.catalogue import FACTION_BY_ID, NEUTRAL, Catalogue, default_catalogue
 from core.errors import IllegalSetup
 from core.saves import write_atomic
-from maps.datafile import DataError
+from maps.datafile import DataError, read_versioned
 
 STACK_SIZE = 15
 MAX_COPIES = 3
@@ -32,6 +31,8 @@ STACK_FORMAT = "battlebox-clout-stack"
 STACK_VERSION = 1
 STACK_SUFFIX = ".cfstack.json"
 MAX_STACK_BYTES = 256 * 1024
+# A half-built stack may be over size (it is saved so work is never lost), but not absurdly.
+MAX_STACK_CHIPS = 1000
 
 
 class Stack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -151,53 +152,29 @@ def save_stack(path: str | os.PathLike[str], stack: Stack) -> None:
     write_atomic(path, encode_stack(stack))
 
 
-def _where(e: msgspec.ValidationError) -> tuple[str | None, str]:
-    text = str(e)
-    if " - at `" in text:
-        reason, _, where = text.partition(" - at `")
-        return where.rstrip("`").removeprefix("$.").removeprefix("$") or None, reason
-    return None, text
-
-
 def decode_stack(data: bytes, file: str, catalogue: Catalogue | None = None) -> Stack:
     """Strictly decode a stack document: unknown fields, wrong types and unknown chips are errors."""
+    return _checked(read_versioned(data, file_label=file, **_STACK_FILE), file, catalogue)
+
+
+def load_stack(path: str | os.PathLike[str], catalogue: Catalogue | None = None) -> Stack:
+    """Read a stack file; any damage is a DataError naming the file and the entry."""
+    return _checked(read_versioned(path, **_STACK_FILE), str(path), catalogue)
+
+
+_STACK_FILE: dict[str, Any] = dict(format=STACK_FORMAT, version=STACK_VERSION, type=StackFile,
+                                   what="Clout Fantasy stack", max_bytes=MAX_STACK_BYTES)
+
+
+def _checked(doc: StackFile, file: str, catalogue: Catalogue | None) -> Stack:
     catalogue = catalogue or default_catalogue()
-    if not data.strip():
-        raise DataError(file, None, "the file is empty")
-    try:
-        top = msgspec.json.decode(data)
-    except msgspec.DecodeError as e:
-        raise DataError(file, None, f"not valid JSON ({e})") from None
-    if not isinstance(top, dict) or top.get("format") != STACK_FORMAT:
-        raise DataError(file, "format", f"this is not a Clout Fantasy stack (no '{STACK_FORMAT}' marker)")
-    version = top.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= STACK_VERSION:
-        raise DataError(file, "version", f"stack version {version!r} is not one this Battlebox reads "
-                                         f"(1 to {STACK_VERSION})")
-    try:
-        doc = msgspec.json.decode(data, type=StackFile)
-    except msgspec.ValidationError as e:
-        entry, reason = _where(e)
-        raise DataError(file, entry, reason) from None
+    if len(doc.chips) > MAX_STACK_CHIPS:
+        raise DataError(file, "chips", f"a stack file holds at most {MAX_STACK_CHIPS} chips, "
+                                       f"this one lists {len(doc.chips)}")
     for i, cid in enumerate(doc.chips):
         if cid not in catalogue.chips:
             raise DataError(file, f"chips[{i}]", f"unknown chip '{cid}' (not in {catalogue.source})")
     return Stack(doc.name, doc.chips)
-
-
-def load_stack(path: str | os.PathLike[str], catalogue: Catalogue | None = None) -> Stack:
-    file = str(path)
-    try:
-        if os.stat(path).st_size > MAX_STACK_BYTES:
-            raise DataError(file, None, "the file is too large to be a stack")
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise DataError(file, None, "the file does not exist") from None
-    except IsADirectoryError:
-        raise DataError(file, None, "that is a folder, not a stack file") from None
-    except OSError as e:
-        raise DataError(file, None, f"cannot be read ({e.strerror})") from None
-    return decode_stack(data, file, catalogue)
 
 
 @functools.cache

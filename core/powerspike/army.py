@@ -25,7 +25,7 @@ from core.errors import IllegalSetup
 from core.powerspike.units import (Profile, Unit, UnitBook, a_or_an, cargo_refusal, default_units,
                                    new_unit)
 from core.saves import write_atomic
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, read_json, read_versioned
 
 DEFAULT_FILE = "resources/powerspike/formations.json"
 ROSTER_FORMAT = "battlebox-powerspike-roster"
@@ -163,7 +163,7 @@ def _head(obj: Any, what: str, allowed: set[str], sides: Any, seen: dict[str, An
     if oid in seen:
         raise DataError(file, entry, "id used twice")
     side, name = obj.get("side"), obj.get("name")
-    if side not in sides:
+    if not isinstance(side, str) or side not in sides:
         raise DataError(file, entry, f"side must be one of {sorted(sides)}, got {side!r}")
     if not isinstance(name, str) or not name:
         raise DataError(file, entry, "missing string field 'name'")
@@ -452,34 +452,22 @@ def save_roster(path: str | os.PathLike[str], roster: Roster) -> None:
     write_atomic(path, encode_roster(roster))
 
 
-def _entry(e: msgspec.ValidationError) -> tuple[str | None, str]:
-    text = str(e)
-    if " - at `" in text:
-        reason, _, where = text.partition(" - at `")
-        return where.rstrip("`").removeprefix("$.").removeprefix("$") or None, reason
-    return None, text
-
-
 def decode_roster(data: bytes, file: str, org: Organisation | None = None) -> Roster:
     """Strictly decode a roster document: unknown fields, wrong types and unknown ids are errors."""
+    return _checked(read_versioned(data, file_label=file, **_ROSTER_FILE), file, org)
+
+
+def load_roster(path: str | os.PathLike[str], org: Organisation | None = None) -> Roster:
+    """Read a roster file; any damage is a DataError naming the file and the entry."""
+    return _checked(read_versioned(path, **_ROSTER_FILE), str(path), org)
+
+
+_ROSTER_FILE: dict[str, Any] = dict(format=ROSTER_FORMAT, version=ROSTER_VERSION, type=Roster,
+                                    what="Power Spike roster", max_bytes=MAX_ROSTER_BYTES)
+
+
+def _checked(roster: Roster, file: str, org: Organisation | None) -> Roster:
     org = org or default_organisation()
-    if not data.strip():
-        raise DataError(file, None, "the file is empty")
-    try:
-        top = msgspec.json.decode(data)
-    except msgspec.DecodeError as e:
-        raise DataError(file, None, f"not valid JSON ({e})") from None
-    if not isinstance(top, dict) or top.get("format") != ROSTER_FORMAT:
-        raise DataError(file, "format", f"this is not a Power Spike roster (no '{ROSTER_FORMAT}' marker)")
-    version = top.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= ROSTER_VERSION:
-        raise DataError(file, "version", f"roster version {version!r} is not one this Battlebox reads "
-                                         f"(1 to {ROSTER_VERSION})")
-    try:
-        roster = msgspec.json.decode(data, type=Roster)
-    except msgspec.ValidationError as e:
-        entry, reason = _entry(e)
-        raise DataError(file, entry, reason) from None
     if roster.side not in org.units.sides:
         raise DataError(file, "side", f"unknown side '{roster.side}'")
     if roster.army not in org.armies:
@@ -493,21 +481,6 @@ def decode_roster(data: bytes, file: str, org: Organisation | None = None) -> Ro
         if u.type not in org.units.profiles:
             raise DataError(file, where, f"unknown unit type '{u.type}'")
     return roster
-
-
-def load_roster(path: str | os.PathLike[str], org: Organisation | None = None) -> Roster:
-    file = str(path)
-    try:
-        if os.stat(path).st_size > MAX_ROSTER_BYTES:
-            raise DataError(file, None, "the file is too large to be a roster")
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise DataError(file, None, "the file does not exist") from None
-    except IsADirectoryError:
-        raise DataError(file, None, "that is a folder, not a roster file") from None
-    except OSError as e:
-        raise DataError(file, None, f"cannot be read ({e.strerror})") from None
-    return decode_roster(data, file, org)
 
 
 @functools.cache

@@ -184,16 +184,16 @@ def _doc(**changes) -> bytes:
 
 @pytest.mark.parametrize("data,entry,reason", [
     (b"", None, "the file is empty"),
-    (b"{not json", None, "not valid JSON"),
+    (b"{not json", "line 1", "not valid JSON"),
     (b"[1, 2]", "format", "not a Clout Fantasy stack"),
     (_doc(format="battlebox-save"), "format", "not a Clout Fantasy stack"),
-    (_doc(version=2), "version", "stack version 2 is not one this Battlebox reads"),
-    (_doc(version="1"), "version", "stack version '1'"),
-    (_doc(colour="red"), None, "unknown field `colour`"),
-    (_doc(chips="und-lich"), "chips", "Expected `array`"),
-    (_doc(chips=["und-lich", 3]), "chips[1]", "Expected `str`"),
+    (_doc(version=2), "version", "format version 2 was made by a newer Battlebox"),
+    (_doc(version="1"), "version", "no valid version number"),
+    (_doc(colour="red"), "colour", "unknown field 'colour'"),
+    (_doc(chips="und-lich"), "chips", "Expected 'array'"),
+    (_doc(chips=["und-lich", 3]), "chips[1]", "Expected 'str'"),
     (_doc(chips=["und-lich", "und-vampire"]), "chips[1]", "unknown chip 'und-vampire'"),
-    (_doc(name=None), "name", "Expected `str`"),
+    (_doc(name=None), "name", "Expected 'str'"),
 ])
 def test_strict_decode_names_the_entry(data, entry, reason):
     with pytest.raises(DataError) as err:

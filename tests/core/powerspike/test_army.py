@@ -308,19 +308,19 @@ def _doc(**changes):
 
 
 @pytest.mark.parametrize("doc, entry, words", [
-    (lambda: _doc(colour="red"), None, "unknown field `colour`"),
-    (lambda: _doc(side=3), "side", "Expected `str`"),
+    (lambda: _doc(colour="red"), "colour", "unknown field 'colour'"),
+    (lambda: _doc(side=3), "side", "Expected 'str'"),
     (lambda: _doc(format="something-else"), "format", "not a Power Spike roster"),
     (lambda: _doc(version=9), "version", "version 9"),
     (lambda: _doc(army="orc-horde"), "army", "unknown army type 'orc-horde'"),
     (lambda: _doc(side="ORC"), "side", "unknown side 'ORC'"),
     (lambda: _doc(units=[{"id": "u1", "type": "troll"}]), "units[0]", "unknown unit type 'troll'"),
-    (lambda: _doc(units=[{"id": "u1", "type": "cdc-command", "rank": 2}]), "units[0]", "unknown field `rank`"),
+    (lambda: _doc(units=[{"id": "u1", "type": "cdc-command", "rank": 2}]), "units[0]", "unknown field 'rank'"),
     (lambda: _doc(formations=[{"type": "zomborg-legion", "units": [{"id": "a", "type": "orc"}]}]),
      "formations[0].units[0]", "unknown unit type 'orc'"),
     (lambda: _doc(formations=[{"type": "orc-band"}]), "formations[0]", "unknown formation type 'orc-band'"),
-    (lambda: _doc(transport=[{"ornithopter": "u1"}]), "transport[0]", "missing required field `cargo`"),
-    (lambda: "{ not json", None, "not valid JSON"),
+    (lambda: _doc(transport=[{"ornithopter": "u1"}]), "transport[0]", "missing required field 'cargo'"),
+    (lambda: "{ not json", "line 1", "not valid JSON"),
     (lambda: "", None, "empty"),
 ])
 def test_strict_roster_load_errors_name_file_and_entry(tmp_path, doc, entry, words):
