@@ -6,8 +6,7 @@ import msgspec
 from core.fistful.battle_state import BattleScore, BattleState, ChampionThrow
 from core.fistful.roster import Fighter
 from core.fistful.scoring import score_throws
-from core.fistful.throws import is_face_up
-from core.game import Result
+from core.fistful.throws import decode_poses, is_face_up
 
 
 class ChampionFight:
@@ -31,15 +30,16 @@ class ChampionFight:
         rep = msgspec.structs.replace
         champ = state.champion
         assert champ is not None
-        base = score_throws(self.roster, [action.champion, action.warlords])
+        sides = (decode_poses(champ.fighters, action.champion), decode_poses(champ.warlords, action.warlords))
+        base = score_throws(self.roster, sides)
         scores = []
-        for side, s in zip((action.champion, action.warlords), base):
+        for side, s in zip(sides, base):
             assert s is not None
             best = max((self.roster.value(x.fighter) for x in side if is_face_up(x.pose)), default=0)
             scores.append(BattleScore(s.face_up, s.face_down, s.standing, s.points, s.bonus, 0, 0, s.total, best))
         a, b = scores
         loser = "tie" if a.total == b.total else ("champion" if a.total < b.total else "warlords")
-        champ = rep(champ, fights=champ.fights + 1, landed=(action.champion, action.warlords),
+        champ = rep(champ, fights=champ.fights + 1, landed=sides,
                     scores=(a, b), loser=loser)
         state = rep(state, champion=champ)
         if loser != "tie" and self._champion_removable(state):
@@ -51,15 +51,9 @@ class ChampionFight:
         rep = msgspec.structs.replace
         champ = state.champion
         assert champ is not None
-        name = state.name(champ.player)
-        discs = len(state.owned(champ.player))
         if not champ.warlords:
-            return rep(state, phase="over", result=Result(
-                (champ.player,), False, f"{name} rules Scar with {discs} discs and defeats the three "
-                                        f"Warlords: Ultimate Champion!"))
+            return rep(state, phase="over", result=self.final_result(state, (champ.player,), "ultimate-champion"))
         if not champ.fighters:
-            return rep(state, phase="over", result=Result(
-                (champ.player,), False, f"{name} rules Scar with {discs} discs, but the Warlords "
-                                        "win the Ultimate Champion fight."))
+            return rep(state, phase="over", result=self.final_result(state, (champ.player,), "warlords-win"))
         return rep(state, phase="champion_throw")
 

@@ -15,17 +15,17 @@ from core.fistful.throws import throw_fistful
 class RandomPolicy:
     """Chance and random play (mixed into BattleGame)."""
 
-    # --- chance and random play ---------------------------------------------------------------------
     def sample_chance(self, state: BattleState, rng: random.Random) -> BattleAction:
+        """Each thrower in seat order draws one pose per fighter in fistful order, as 0.1.0 drew them."""
         if state.phase == "champion_throw":
             champ = state.champion
             assert champ is not None
-            return ChampionThrow(throw_fistful(rng, self.roster, champ.fighters),
-                                 throw_fistful(rng, self.roster, champ.warlords))
+            return ChampionThrow.of(throw_fistful(rng, self.roster, champ.fighters),
+                                    throw_fistful(rng, self.roster, champ.warlords))
         battle = state.battle
         assert battle is not None
-        return BattleThrow(tuple(throw_fistful(rng, self.roster, state.thrown(i)) if i in battle.throwers else None
-                                 for i in range(state.players)))
+        return BattleThrow.of(tuple(throw_fistful(rng, self.roster, state.thrown(i)) if i in battle.throwers
+                                    else None for i in range(state.players)))
 
     def random_action(self, state: BattleState, rng: random.Random) -> BattleAction:
         phase = state.phase

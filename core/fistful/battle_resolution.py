@@ -9,8 +9,8 @@ from core.fistful.battle_state import (ADVANCED_MIN_THROWN, DISCS_TO_WIN, QUOTA,
                                        TEAM_VICTORY_BONUS, TEAM_VICTORY_FIGHTERS, Battle, BattleScore,
                                        BattleState, BattleThrow, Champion, replace_at)
 from core.fistful.scoring import score_throws
-from core.fistful.throws import is_face_up
-from core.game import Result
+from core.fistful.throws import decode_poses, is_face_up
+from core.game import Result, rank
 
 if TYPE_CHECKING:
     from core.fistful.battles import BattleGame
@@ -35,8 +35,8 @@ class Resolution:
         rep = msgspec.structs.replace
         battle = state.battle
         assert battle is not None
-        landed = tuple(action.landed[i] if i in battle.throwers else battle.landed[i]
-                       for i in range(state.players))
+        landed = tuple(decode_poses(state.thrown(i), action.poses[i]) if i in battle.throwers  # type: ignore[arg-type]
+                       else battle.landed[i] for i in range(state.players))
         battle = rep(battle, landed=landed, throws=battle.throws + 1, flipped=None)
         state = rep(state, battle=battle)
         slaughter_next, ambush = list(state.slaughter_next), list(state.ambush_right)
@@ -127,19 +127,21 @@ class Resolution:
         battle = state.battle
         assert battle is not None
         out = list(state.out)
+        knocked = list(state.knocked_out)
         owner = list(state.owner)
         closed = list(state.closed)
         for p in state.in_play():
             if state.owned(p) and state.armies[p]:
                 continue
             out[p] = True
+            knocked[p] = battle.number
             for r in state.owned(p):
                 i = state.index(r)
                 if battle.winner is not None and battle.winner != p:
                     owner[i] = battle.winner
                 else:
                     owner[i], closed[i] = None, True
-        return rep(state, out=tuple(out), owner=tuple(owner), closed=tuple(closed))
+        return rep(state, out=tuple(out), knocked_out=tuple(knocked), owner=tuple(owner), closed=tuple(closed))
 
     def _end_of_battle(self, state: BattleState) -> BattleState:
         rep = msgspec.structs.replace
@@ -157,14 +159,10 @@ class Resolution:
             if leader is not None:
                 return self._domination_won(state, leader)
         elif len(alive) == 1:
-            return rep(state, phase="over", result=Result(
-                (alive[0],), False, f"{state.name(alive[0])} rules Scar: the last player with counters on the map, "
-                                    f"after {len(state.history)} battles."))
+            return rep(state, phase="over", result=self.final_result(state, (alive[0],), "last-standing"))
         if not alive:
             tied = tuple(p for p in range(state.players) if battle.landed[p] is not None)
-            names = " and ".join(state.name(p) for p in tied)
-            return rep(state, phase="over", result=Result(tied, True, f"Draw: {names} were knocked out "
-                                                                       "in the same battle."))
+            return rep(state, phase="over", result=self.final_result(state, tied, "out-together"))
         if battle.winner is None or battle.winner == battle.defender:
             attacker = battle.defender
         else:
@@ -180,9 +178,14 @@ class Resolution:
 
     def _domination_won(self, state: BattleState, leader: int) -> BattleState:
         rep = msgspec.structs.replace
-        discs = len(state.owned(leader))
         if state.setup.ultimate_champion and state.armies[leader]:
             return rep(state, phase="champion_pick", champion=Champion(player=leader))
-        return rep(state, phase="over", result=Result(
-            (leader,), False, f"{state.name(leader)} rules Scar with {discs} discs."))
+        return rep(state, phase="over", result=self.final_result(state, (leader,), "discs"))
+
+    def final_result(self, state: BattleState, winners: tuple[int, ...], reason: str) -> Result:
+        """Winners first, then the most discs or counters held, then whoever was knocked out later;
+        players level on all three share a place."""
+        keys = [(p in winners, len(state.owned(p)), state.knocked_out[p] or len(state.history) + 1)
+                for p in range(state.players)]
+        return Result(winners=winners, draw=reason == "out-together", placings=rank(keys), reason=reason)
 

@@ -5,13 +5,14 @@ Saved actions name fighters as [sculpt, finish] and throws as pose codes
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import msgspec
 
 from core.errors import IllegalAction
 from core.fistful.roster import Fighter
-from core.fistful.throws import Landed
+from core.fistful.throws import Landed, encode_poses
 from core.game import Action, Mode, PlayerSetup, Result
 
 Variant = Literal["domination", "all-out-war"]
@@ -78,8 +79,13 @@ class Attack(Action, tag="attack"):
 
 
 class BattleThrow(Action, tag="battle_throw"):
-    """Chance or the table: how each thrower's fighters landed; None for those not throwing."""
-    landed: tuple[tuple[Landed, ...] | None, ...]
+    """Chance or the table: per seat the pose code of what it threw (fistful and any Ambush
+    fighter, see core.fistful.throws); None for those not throwing."""
+    poses: tuple[str | None, ...]
+
+    @classmethod
+    def of(cls, landed: Sequence[Sequence[Landed] | None]) -> BattleThrow:
+        return cls(tuple(None if x is None else encode_poses(x) for x in landed))
 
 
 class Flip(Action, tag="flip"):
@@ -105,8 +111,13 @@ class ChampionPick(Action, tag="champion_pick"):
 
 
 class ChampionThrow(Action, tag="champion_throw"):
-    champion: tuple[Landed, ...]
-    warlords: tuple[Landed, ...]
+    """The pose codes of the champion's fighters and of the Warlords still fighting."""
+    champion: str
+    warlords: str
+
+    @classmethod
+    def of(cls, champion: Sequence[Landed], warlords: Sequence[Landed]) -> ChampionThrow:
+        return cls(encode_poses(champion), encode_poses(warlords))
 
 
 class ChampionRemove(Action, tag="champion_remove"):
@@ -175,6 +186,7 @@ class BattleState(msgspec.Struct, frozen=True):
     slaughter_next: tuple[int, ...] = ()
     slaughter_now: tuple[int, ...] = ()
     out: tuple[bool, ...] = ()
+    knocked_out: tuple[int, ...] = ()  # per player: the battle that knocked them out, 0 = still in
     attacker: int = 0
     battle: Battle | None = None
     history: tuple[Battle, ...] = ()

@@ -7,8 +7,29 @@ from core.fistful.battle_state import (Attack, BattleAction, BattleState, Battle
 from core.fistful.throws import is_face_up
 
 
+RESULT_TEXT = {
+    "discs": "{name} rules Scar with {discs} discs.",
+    "last-standing": "{name} rules Scar: the last player with counters on the map, after {battles} battles.",
+    "ultimate-champion": "{name} rules Scar with {discs} discs and defeats the three Warlords: Ultimate Champion!",
+    "warlords-win": "{name} rules Scar with {discs} discs, but the Warlords win the Ultimate Champion fight.",
+    "out-together": "Draw: {names} were knocked out in the same battle.",
+}
+
+
 class Narration:
-    """Phase text and log lines (mixed into BattleGame)."""
+    """Phase text, log lines and the result sentence (mixed into BattleGame)."""
+
+    def result_text(self, state: BattleState) -> str:
+        """The result sentence, worded now from the facts in the state."""
+        result = state.result
+        if result is None:
+            return ""
+        first = result.winners[0] if result.winners else None
+        template = RESULT_TEXT.get(result.reason, "The game is over.")
+        return template.format(name=state.name(first) if first is not None else "",
+                               discs=len(state.owned(first)) if first is not None else 0,
+                               battles=len(state.history),
+                               names=" and ".join(state.name(p) for p in result.winners))
 
     def phase_text(self, state: BattleState) -> str:
         actor = self.actor(state)

@@ -20,7 +20,7 @@ resources/notes/all-out-war.md and listed here:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -36,7 +36,8 @@ from core.fistful.battle_state import (  # the records are this module's public 
 from core.fistful.battle_text import Narration
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
-from core.fistful.throws import POSES, Landed, is_face_up
+from core.fistful.throws import (Landed, code_problem, is_face_up, migrate_fighter, migrate_fighters,
+                                 migrate_landed)
 from core.game import CHANCE, Actor, Mode, Result, Rules, Simultaneous, default_players, validate_mode, validate_players
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
             owner=(None,) * len(regions), closed=(False,) * len(regions), claims=(0,) * n,
             claim_turn=setup.first_defender, armies=((),) * n, fistfuls=((),) * n, extra=(None,) * n,
             pending=() if first == "claim" else tuple(range(n)), ambush_right=(False,) * n,
-            slaughter_next=(0,) * n, slaughter_now=(0,) * n, out=(False,) * n,
+            slaughter_next=(0,) * n, slaughter_now=(0,) * n, out=(False,) * n, knocked_out=(0,) * n,
             attacker=setup.first_attacker if self.variant == "domination" else setup.first_defender)
 
     # --- turn flow ------------------------------------------------------------------------
@@ -346,14 +347,10 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
         return f"{action.region} cannot be attacked."
 
     def _validate_throw(self, state: BattleState, action: BattleThrow | ChampionThrow) -> None:
-        def check(landed: Sequence[Landed], expected: Sequence[Fighter], who: str) -> None:
-            if sorted(x.fighter for x in landed) != sorted(expected):
-                raise IllegalAction(f"{who}'s throw must give a pose for each of their "
-                                    f"{len(expected)} fighters.", action)
-            for x in landed:
-                if x.pose not in POSES:
-                    raise IllegalAction(f"{x.pose!r} is not a pose; a fighter lands on its back, "
-                                        "standing or face down.", action)
+        def check(code: object, expected: Sequence[Fighter], who: str) -> None:
+            problem = code_problem(expected, code)
+            if problem:
+                raise IllegalAction(f"{who}'s throw must {problem}.", action)
 
         if isinstance(action, ChampionThrow):
             champ = state.champion
@@ -363,16 +360,17 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
             return
         battle = state.battle
         assert battle is not None
-        if len(action.landed) != state.players:
-            raise IllegalAction(f"The throw must list {state.players} players, not {len(action.landed)}.", action)
-        for i, landed in enumerate(action.landed):
+        if not isinstance(action.poses, tuple) or len(action.poses) != state.players:
+            count = len(action.poses) if isinstance(action.poses, tuple) else "no"
+            raise IllegalAction(f"The throw must list {state.players} players, not {count}.", action)
+        for i, code in enumerate(action.poses):
             if i not in battle.throwers:
-                if landed is not None:
+                if code is not None:
                     raise IllegalAction(f"{state.name(i)} does not throw now.", action)
                 continue
-            if landed is None:
+            if code is None:
                 raise IllegalAction(f"{state.name(i)} throws in this battle.", action)
-            check(landed, state.thrown(i), state.name(i))
+            check(code, state.thrown(i), state.name(i))
 
     # --- applying --------------------------------------------------------------------------------
     def apply(self, state: BattleState, action: BattleAction) -> BattleState:
@@ -472,6 +470,28 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
 
     def result(self, state: BattleState) -> Result | None:
         return state.result
+
+    def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]:
+        """Format 1 spelled every fighter out ({"sculpt", "finish"}, and each throw as fighter and
+        pose); format 2 keeps [sculpt, finish] and pose codes."""
+        if version != 1 or not isinstance(action, dict):
+            return action
+        out = dict(action)
+        for key in ("fighters",):
+            if key in out:
+                out[key] = migrate_fighters(out[key])
+        for key in ("fighter", "extra"):
+            if key in out:
+                out[key] = migrate_fighter(out[key])
+        if out.get("kind") == "battle_throw" and "landed" in out:
+            landed = out.pop("landed")
+            out["poses"] = [None if x is None else migrate_landed(x) for x in landed] \
+                if isinstance(landed, list) else landed
+        elif out.get("kind") == "champion_throw":
+            for key in ("champion", "warlords"):
+                if key in out:
+                    out[key] = migrate_landed(out[key])
+        return out
 
     def is_barrier(self, state: BattleState, action: BattleAction) -> bool:
         if isinstance(action, (BattleThrow, ChampionThrow)):

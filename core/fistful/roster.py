@@ -21,7 +21,9 @@ DEFAULT_FILE = "resources/fistful/roster.json"
 WARLORD_FINISH = "warlord"
 
 
-class Fighter(msgspec.Struct, frozen=True, order=True, forbid_unknown_fields=True):
+class Fighter(msgspec.Struct, frozen=True, order=True, array_like=True, forbid_unknown_fields=True):
+    """Saved as [sculpt, finish]: a fistful in a save stays short."""
+
     sculpt: str
     finish: str
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
 from core.fistful.roster import Fighter, Roster, default_roster
-from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
+from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses, is_face_up,
+                                 migrate_fighters, migrate_landed, throw_fistful)
 from core.game import (
     Rules,
     CHANCE,
@@ -68,8 +69,12 @@ class ChooseFive(Action, tag="choose-five"):
 
 
 class SoloThrow(Action, tag="solo-throw"):
-    """Chance (or the table): how each of the five landed."""
-    landed: tuple[Landed, ...]
+    """Chance (or the table): the pose code of the five (see core.fistful.throws)."""
+    poses: str
+
+    @classmethod
+    def of(cls, landed: Sequence[Landed]) -> SoloThrow:
+        return cls(encode_poses(landed))
 
 
 class Enter(Action, tag="enter"):
@@ -271,13 +276,9 @@ class SolitaireGame(Rules):
         elif isinstance(action, SoloThrow):
             if state.phase != "throw":
                 raise IllegalAction("It is not time to throw.", action)
-            if sorted(x.fighter for x in action.landed) != sorted(state.five):
-                raise IllegalAction(f"The throw must give one pose for each of the {FIVE} chosen fighters.",
-                                    action)
-            for x in action.landed:
-                if x.pose not in POSES:
-                    raise IllegalAction(f"{x.pose!r} is not a pose; a fighter lands on its back, "
-                                        "standing or face down.", action)
+            problem = code_problem(state.five, action.poses)
+            if problem:
+                raise IllegalAction(f"The throw must {problem}.", action)
         elif isinstance(action, Enter):
             if state.phase != "enter":
                 raise IllegalAction("There is no throw to enter yet.", action)
@@ -298,10 +299,10 @@ class SolitaireGame(Rules):
         if isinstance(action, ChooseFive):
             return msgspec.structs.replace(state, phase="throw", five=tuple(action.fighters))
         if isinstance(action, SoloThrow):
-            hits = matching(self.roster, action.landed)
+            landed = decode_poses(state.five, action.poses)
+            hits = matching(self.roster, landed)
             record = ThrowRecord(game=state.game, number=len(state.sheet.used(state.game)) + 1,
-                                 landed=tuple(action.landed), matches=tuple(hits.items()),
-                                 standing=has_standing(action.landed))
+                                 landed=landed, matches=tuple(hits.items()), standing=has_standing(landed))
             return msgspec.structs.replace(state, phase="enter", throws=state.throws + (record,))
         if isinstance(action, Enter):
             points = entry_points(self.roster, state.last.landed, action.challenge)
@@ -317,13 +318,17 @@ class SolitaireGame(Rules):
         raise IllegalAction(f"Solitaire Challenge has no action {type(action).__name__}.", action)
 
     def _result(self, state: SolitaireState) -> Result:
+        """A solo session ranks nobody against anybody: its one seat is placed first."""
+        return Result(winners=(), draw=False, placings=(1,), reason="sheet-complete")
+
+    def result_text(self, state: SolitaireState) -> str:
+        if state.result is None:
+            return ""
         totals = [state.sheet.total(g) for g in range(state.setup.games)]
         if len(totals) == 1:
-            summary = f"{state.name} scored {totals[0]} points."
-        else:
-            listed = ", ".join(f"game {g + 1}: {t}" for g, t in enumerate(totals))
-            summary = f"{state.name}'s session: {listed}; best {max(totals)}."
-        return Result((), False, summary)
+            return f"{state.name} scored {totals[0]} points."
+        listed = ", ".join(f"game {g + 1}: {t}" for g, t in enumerate(totals))
+        return f"{state.name}'s session: {listed}; best {max(totals)}."
 
     # --- information ---------------------------------------------------------------------------
     def view(self, state: SolitaireState, player: int | None) -> SolitaireState:
@@ -337,7 +342,19 @@ class SolitaireGame(Rules):
 
     # --- chance and random play -----------------------------------------------------------------
     def sample_chance(self, state: SolitaireState, rng: random.Random) -> SoloThrow:
-        return SoloThrow(throw_fistful(rng, self.roster, state.five))
+        """The five in their chosen order draw one pose each, as 0.1.0 drew them."""
+        return SoloThrow(encode_poses(throw_fistful(rng, self.roster, state.five)))
+
+    def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]:
+        """Format 1 spelled fighters out as objects; format 2 keeps [sculpt, finish] and pose codes."""
+        if version != 1 or not isinstance(action, dict):
+            return action
+        out = dict(action)
+        if out.get("kind") == "choose-five":
+            out["fighters"] = migrate_fighters(out.get("fighters"))
+        elif out.get("kind") == "solo-throw" and "landed" in out:
+            out["poses"] = migrate_landed(out.pop("landed"))
+        return out
 
     def random_action(self, state: SolitaireState, rng: random.Random) -> SolitaireAction:
         if state.phase == "choose":
@@ -359,9 +376,9 @@ class SolitaireGame(Rules):
         if isinstance(action, SoloThrow):
             record = after.last
             up = [f"{r.name(x.fighter)} ({r.value(x.fighter)}{', standing' if x.pose == 'standing' else ''})"
-                  for x in action.landed if is_face_up(x.pose)]
+                  for x in record.landed if is_face_up(x.pose)]
             line = f"{prefix}: " + (f"face up {', '.join(up)}" if up else "nothing face up")
-            down = sum(1 for x in action.landed if not is_face_up(x.pose))
+            down = sum(1 for x in record.landed if not is_face_up(x.pose))
             line += f"; {down} face down." if down else "."
             unused = set(state.sheet.unused(state.game))
             hits = [(c, p) for c, p in record.matches if c in unused]

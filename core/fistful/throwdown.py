@@ -6,20 +6,28 @@ Rulings (see resources/notes/throwdown.md for the players' version):
 - If every remaining player loses their last fighter in the same round, it is a draw.
 - One player is a practice table: it ends when the fistful is gone; the score is the
   number of throws it lasted.
+- Placings follow elimination: whoever went out later ranks higher, players out in the
+  same throw share a place.
+
+The state keeps only what the rules read, the latest throw and the counts, so applying an
+action costs the same at throw 5 and throw 5,000; the scores table is rebuilt from the
+action log (`RoundLog`).
 """
 from __future__ import annotations
 
 import random
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import msgspec
 
 from core.errors import IllegalAction
-from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Simultaneous, default_players, Rules,
-                       validate_mode, validate_players)
+from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous,
+                       default_players, rank, validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
-from core.fistful.throws import POSE_NAMES, POSES, Landed, is_face_up, throw_fistful
+from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses, is_face_up,
+                                 migrate_fighter, migrate_fighters, migrate_landed, throw_fistful)
 
 MAX_FIGHTERS = 6
 MAX_POINTS = 15
@@ -41,8 +49,14 @@ class Pick(Action, tag="pick"):
 
 
 class Throw(Action, tag="throw"):
-    """Chance (or the table): how every player's fighters landed; None for players who are out."""
-    landed: tuple[tuple[Landed, ...] | None, ...]
+    """Chance (or the table): per seat the pose code of its fistful (see core.fistful.throws),
+    None for players who are out."""
+    poses: tuple[str | None, ...]
+
+    @classmethod
+    def of(cls, landed: Sequence[Sequence[Landed] | None]) -> Throw:
+        """The throw that lands every seat's fighters as listed."""
+        return cls(tuple(None if x is None else encode_poses(x) for x in landed))
 
 
 class Remove(Action, tag="remove"):
@@ -69,7 +83,8 @@ class ThrowdownState(msgspec.Struct, frozen=True):
     phase: Phase
     fistfuls: tuple[tuple[Fighter, ...], ...]
     picked: tuple[bool, ...]
-    rounds: tuple[RoundRecord, ...] = ()
+    throws: int = 0  # throws made so far
+    round: RoundRecord | None = None  # the latest throw, with its removals so far
     to_remove: tuple[int, ...] = ()
     out_after: tuple[int, ...] = ()  # per player: the round they lost their last fighter, 0 = in
     result: Result | None = None
@@ -171,9 +186,9 @@ class ThrowdownGame(Rules):
 
     def removable(self, state: ThrowdownState, player: int) -> list[Fighter]:
         """The face-down fighters of this round that the player may take out."""
-        if not state.rounds:
+        if state.round is None:
             return []
-        landed = state.rounds[-1].landed[player] or ()
+        landed = state.round.landed[player] or ()
         left = set(state.fistfuls[player])
         return [x.fighter for x in landed if not is_face_up(x.pose) and x.fighter in left]
 
@@ -192,28 +207,25 @@ class ThrowdownGame(Rules):
         elif isinstance(action, Throw):
             if state.phase != "throw":
                 raise IllegalAction("It is not time to throw.", action)
-            if len(action.landed) != state.players:
-                raise IllegalAction(f"The throw must list {state.players} players, not {len(action.landed)}.", action)
-            for i, landed in enumerate(action.landed):
+            if not isinstance(action.poses, tuple) or len(action.poses) != state.players:
+                count = len(action.poses) if isinstance(action.poses, tuple) else "no"
+                raise IllegalAction(f"The throw must list {state.players} players, not {count}.", action)
+            for i, code in enumerate(action.poses):
                 fistful = state.fistfuls[i]
                 if not fistful:
-                    if landed is not None:
+                    if code is not None:
                         raise IllegalAction(f"{state.name(i)} is out and does not throw.", action)
                     continue
-                if landed is None or sorted(x.fighter for x in landed) != sorted(fistful):
-                    raise IllegalAction(f"{state.name(i)}'s throw must give a pose for each of their "
-                                        f"{len(fistful)} fighters.", action)
-                for x in landed:
-                    if x.pose not in POSES:
-                        raise IllegalAction(f"{x.pose!r} is not a pose; a fighter lands on its back, "
-                                            "standing or face down.", action)
+                problem = code_problem(fistful, code)
+                if problem:
+                    raise IllegalAction(f"{state.name(i)}'s throw must {problem}.", action)
         elif isinstance(action, Remove):
             if state.phase != "remove":
                 raise IllegalAction("Nobody has to remove a fighter now.", action)
             _check_seat(state, action.player, action)
             if action.player != state.to_remove[0]:
                 raise IllegalAction(f"It is {state.name(state.to_remove[0])} who removes a fighter now.", action)
-            if action.fighter not in self.removable(state, action.player):
+            if not isinstance(action.fighter, Fighter) or action.fighter not in self.removable(state, action.player):
                 raise IllegalAction(f"{self.roster.name(action.fighter) if self.roster.has(action.fighter) else action.fighter} "
                                     "did not land face down this round, so it cannot be removed.", action)
         else:
@@ -226,20 +238,21 @@ class ThrowdownGame(Rules):
             return msgspec.structs.replace(state, fistfuls=fistfuls, picked=picked,
                                            phase="throw" if all(picked) else "pick")
         if isinstance(action, Throw):
-            scores = score_throws(self.roster, action.landed)
+            landed = tuple(None if code is None else decode_poses(fistful, code)
+                           for fistful, code in zip(state.fistfuls, action.poses))
+            scores = score_throws(self.roster, landed)
             removers = lowest_total_removers(scores)
-            record = RoundRecord(len(state.rounds) + 1, action.landed, scores, removers,
-                                 (None,) * state.players)
-            return msgspec.structs.replace(state, rounds=state.rounds + (record,), to_remove=removers,
+            record = RoundRecord(state.throws + 1, landed, scores, removers, (None,) * state.players)
+            return msgspec.structs.replace(state, throws=state.throws + 1, round=record, to_remove=removers,
                                            phase="remove" if removers else "throw")
         if isinstance(action, Remove):
             p = action.player
             fistful = tuple(f for f in state.fistfuls[p] if f != action.fighter)
-            last = state.rounds[-1]
+            last = state.round
+            assert last is not None
             record = msgspec.structs.replace(last, removed=_replace(last.removed, p, action.fighter))
             out_after = state.out_after if fistful else _replace(state.out_after, p, last.number)
-            state = msgspec.structs.replace(state, fistfuls=_replace(state.fistfuls, p, fistful),
-                                            rounds=state.rounds[:-1] + (record,),
+            state = msgspec.structs.replace(state, fistfuls=_replace(state.fistfuls, p, fistful), round=record,
                                             to_remove=state.to_remove[1:], out_after=out_after)
             if state.to_remove:
                 return state
@@ -248,21 +261,38 @@ class ThrowdownGame(Rules):
 
     def _end_of_round(self, state: ThrowdownState) -> ThrowdownState:
         alive = [i for i in range(state.players) if state.fistfuls[i]]
-        number = state.rounds[-1].number
+        number = state.throws
+        lasted = [number + 1 if state.fistfuls[i] else state.out_after[i] for i in range(state.players)]
         result = None
         if state.players == 1:
             if not alive:
-                result = Result((), False, f"Practice over: your fistful lasted {number} throws.")
+                result = Result(winners=(), draw=False, placings=(1,), reason="practice")
         elif len(alive) == 1:
-            result = Result((alive[0],), False,
-                            f"{state.name(alive[0])} wins: the last player with fighters, after {number} throws.")
+            result = Result(winners=(alive[0],), draw=False, placings=rank(lasted), reason="last-standing")
         elif not alive:
             tied = tuple(i for i in range(state.players) if state.out_after[i] == number)
-            names = " and ".join(state.name(i) for i in tied)
-            result = Result(tied, True, f"Draw between {names}: all lost their last fighter in throw {number}.")
+            result = Result(winners=tied, draw=True, placings=rank(lasted), reason="out-together")
         if result is None:
             return msgspec.structs.replace(state, phase="throw")
         return msgspec.structs.replace(state, phase="over", result=result)
+
+    def result_text(self, state: ThrowdownState) -> str:
+        """The result sentence, worded now from the facts in the state."""
+        result = state.result
+        if result is None:
+            return ""
+        if result.reason == "practice":
+            return PRACTICE_TEXT.format(throws=state.throws)
+        if result.draw:
+            names = " and ".join(state.name(i) for i in result.winners)
+            return DRAW_TEXT.format(names=names, throws=state.throws)
+        return WIN_TEXT.format(name=state.name(result.winners[0]), throws=state.throws)
+
+    def rounds(self, setup: ThrowdownSetup, actions: Sequence[ThrowdownAction]) -> list[RoundRecord]:
+        """Every throw of a match with its scores and removals, rebuilt from its action log."""
+        log = RoundLog(self, setup)
+        log.update(actions)
+        return log.rounds
 
     # --- information -------------------------------------------------------------------
     def view(self, state: ThrowdownState, player: int | None) -> ThrowdownState:
@@ -284,7 +314,26 @@ class ThrowdownGame(Rules):
 
     # --- chance and random play ----------------------------------------------------------
     def sample_chance(self, state: ThrowdownState, rng: random.Random) -> Throw:
-        return Throw(tuple(throw_fistful(rng, self.roster, f) if f else None for f in state.fistfuls))
+        """Each fistful in seat and pick order draws one pose per fighter, as 0.1.0 drew them."""
+        return Throw(tuple(encode_poses(throw_fistful(rng, self.roster, f)) if f else None
+                           for f in state.fistfuls))
+
+    def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]:
+        """Format 1 spelled every fighter out ({"sculpt", "finish"}, and each throw as fighter and
+        pose); format 2 keeps [sculpt, finish] and a throw's pose codes."""
+        if version != 1 or not isinstance(action, dict):
+            return action
+        out = dict(action)
+        kind = out.get("kind")
+        if kind == "pick":
+            out["fighters"] = migrate_fighters(out.get("fighters"))
+        elif kind == "remove":
+            out["fighter"] = migrate_fighter(out.get("fighter"))
+        elif kind == "throw" and "landed" in out:
+            landed = out.pop("landed")
+            out["poses"] = [None if x is None else migrate_landed(x) for x in landed] \
+                if isinstance(landed, list) else landed
+        return out
 
     def random_action(self, state: ThrowdownState, rng: random.Random) -> ThrowdownAction:
         if state.phase == "pick":
@@ -303,7 +352,8 @@ class ThrowdownGame(Rules):
             last = sum(state.picked) == state.players - 1
             return f"{state.name(action.player)} picked a fistful" + ("; all fistfuls revealed." if last else ".")
         if isinstance(action, Throw):
-            record = after.rounds[-1]
+            record = after.round
+            assert record is not None
             scores = record.scores
             parts = []
             for i, s in enumerate(scores):
@@ -313,7 +363,7 @@ class ThrowdownGame(Rules):
                 if s.bonus:
                     text += f" + {s.bonus} bonus = {s.total}"
                 parts.append(text)
-            line = f"Throw {len(state.rounds) + 1}: " + "; ".join(parts) + "."
+            line = f"Throw {record.number}: " + "; ".join(parts) + "."
             removers = record.removers
             if removers:
                 line += " Lowest: " + ", ".join(state.name(i) for i in removers) + " must remove a face-down fighter."
@@ -328,6 +378,42 @@ class ThrowdownGame(Rules):
 
     def pose_name(self, pose: str) -> str:
         return POSE_NAMES[pose]
+
+
+PRACTICE_TEXT = "Practice over: your fistful lasted {throws} throws."
+WIN_TEXT = "{name} wins: the last player with fighters, after {throws} throws."
+DRAW_TEXT = "Draw between {names}: all lost their last fighter in throw {throws}."
+
+
+class RoundLog:
+    """The rounds of a match, rebuilt from its action log and extended as the log grows, so a
+    scores table costs one apply per new action (and a full rebuild only after an undo)."""
+
+    def __init__(self, game: ThrowdownGame, setup: ThrowdownSetup) -> None:
+        self.game = game
+        self.setup = setup
+        self._restart()
+
+    def _restart(self) -> None:
+        self.rounds: list[RoundRecord] = []
+        self._actions: tuple[Any, ...] = ()
+        self._state = self.game.new(self.setup)
+
+    def update(self, actions: Sequence[ThrowdownAction]) -> list[RoundRecord]:
+        actions = tuple(actions)
+        seen = len(self._actions)
+        if actions[:seen] != self._actions:
+            self._restart()
+            seen = 0
+        state = self._state
+        for action in actions[seen:]:
+            state = self.game.apply(state, action)
+            if isinstance(action, Throw):
+                self.rounds.append(state.round)
+            elif isinstance(action, Remove):
+                self.rounds[-1] = state.round
+        self._state, self._actions = state, actions
+        return self.rounds
 
 
 def _check_seat(state: ThrowdownState, player: object, action: ThrowdownAction) -> None:

@@ -25,13 +25,8 @@ from gui.widgets.curtain import text_colour_on
 
 
 def knocked_out_after(state: BattleState) -> dict[int, int]:
-    """Player -> the battle after which they had no regions or fighters left (from the history)."""
-    out: dict[int, int] = {}
-    for p in range(state.players):
-        if state.out[p]:
-            fought = [b.number for b in state.history if b.landed and b.landed[p] is not None]
-            out[p] = fought[-1] if fought else 0
-    return out
+    """Player -> the battle after which they had no regions or fighters left."""
+    return {p: state.knocked_out[p] for p in range(state.players) if state.out[p]}
 
 
 class BattleOverPage(QWidget):
@@ -81,14 +76,15 @@ class BattleOverPage(QWidget):
         lay.addWidget(board, 1)
         lay.addLayout(right, 1)
 
-    def render(self, state: BattleState, word: str) -> None:
+    def render(self, state: BattleState, word: str, text: str) -> None:
+        """`text` is the game's result sentence (BattleGame.result_text)."""
         result = state.result
         winners = result.winners if result else ()
         colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
         self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
         self.trophy.update()
         ink = text_colour_on(colour).name()
-        self.summary.setText(result.summary if result else "Game over")
+        self.summary.setText(text or "Game over")
         self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 20px; font-weight: 800;"
                                    " border-radius: 12px; padding: 12px 18px;")
         n = len(state.history)

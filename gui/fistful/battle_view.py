@@ -173,7 +173,7 @@ class BattleView(QWidget):
             self._draw_boards(state, [self.over.board])
             self.over.board.set_highlight(None)
             self.over.board.set_selectable(())
-            self.over.render(state, self.game.region_word)
+            self.over.render(state, self.game.region_word, self.game.result_text(state))
             self.stack.setCurrentWidget(self.over)
         else:
             self._render_board(state)
@@ -510,12 +510,12 @@ class BattleView(QWidget):
         state = self.match.state
         if state.phase == "champion_throw":
             champ = state.champion
-            self.controller.apply(ChampionThrow(self.panel.entered(champ.player, champ.fighters),
-                                                self.panel.entered(WARLORDS, champ.warlords)))
+            self.controller.apply(ChampionThrow.of(self.panel.entered(champ.player, champ.fighters),
+                                                   self.panel.entered(WARLORDS, champ.warlords)))
             return
         b = state.battle
-        self.controller.apply(BattleThrow(tuple(self.panel.entered(p, state.thrown(p)) if p in b.throwers else None
-                                                for p in range(state.players))))
+        self.controller.apply(BattleThrow.of(tuple(self.panel.entered(p, state.thrown(p)) if p in b.throwers
+                                                   else None for p in range(state.players))))
 
     def _on_refused(self, reason: str) -> None:
         page = self.stack.currentWidget()

@@ -153,7 +153,7 @@ class SolitaireView(QWidget):
         self.controller.play_chance()
 
     def _on_record(self) -> None:
-        self.controller.apply(SoloThrow(self.board.entered_landed()))
+        self.controller.apply(SoloThrow.of(self.board.entered_landed()))
 
     def _on_enter(self, challenge: int) -> None:
         self.controller.apply(Enter(challenge))

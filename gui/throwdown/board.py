@@ -158,13 +158,13 @@ class ThrowBoard(QWidget):
     def render(self, state: ThrowdownState, mode: str) -> None:
         self._state = state
         self._mode = mode
-        if self._poses_round != len(state.rounds):
+        if self._poses_round != state.throws:
             self.poses = {}
-            self._poses_round = len(state.rounds)
+            self._poses_round = state.throws
         entering = mode == "table" and state.phase == "throw"
         remover = state.to_remove[0] if state.phase == "remove" else None
         removable = set(GAME.removable(state, remover)) if remover is not None else set()
-        last = state.rounds[-1] if state.rounds else None
+        last = state.round
 
         self._render_banner(state, mode, remover)
         scroll_pos = self.scroll.verticalScrollBar().value()
@@ -203,7 +203,7 @@ class ThrowBoard(QWidget):
             bar.setValue(max(0, top - 10))
 
     def _render_banner(self, state: ThrowdownState, mode: str, remover: int | None) -> None:
-        n = len(state.rounds)
+        n = state.throws
         if remover is not None:
             colour = state.setup.players[remover].colour
             text = f"{state.name(remover)} has the lowest total: choose a face-down fighter to remove"
@@ -220,7 +220,7 @@ class ThrowBoard(QWidget):
                 sub = "Press Throw! to throw every fistful at once."
             else:
                 sub = "Throw your fighters on the table, then click how each one landed: Back, Standing or Face down."
-            if n and not state.rounds[-1].removers:
+            if n and not state.round.removers:
                 sub = f"Throw {n}: nobody had a face-down fighter, so nobody removes one. " + sub
         ink = text_colour_on(colour).name()
         self.banner.setText(text)
@@ -321,7 +321,7 @@ class ThrowBoard(QWidget):
         return panel
 
     def _render_table(self, state: ThrowdownState) -> None:
-        last = state.rounds[-1] if state.rounds else None
+        last = state.round
         self.table.setRowCount(0)
         if last is None:
             self.table_title.setText("Scores")

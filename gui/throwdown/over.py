@@ -13,17 +13,11 @@ from gui.widgets.curtain import text_colour_on
 
 
 def standings(state: ThrowdownState) -> list[tuple[int, int]]:
-    """(place, player) best first: still standing, then whoever went out later."""
-    last = len(state.rounds) + 1
-    lasted = [last if state.out_after[p] == 0 else state.out_after[p] for p in range(state.players)]
-    winners = set(state.result.winners) if state.result else set()
-    order = sorted(range(state.players), key=lambda p: (p not in winners, -lasted[p], p))
-    out, place = [], 0
-    for i, p in enumerate(order):
-        if i == 0 or (lasted[p], p in winners) != (lasted[order[i - 1]], order[i - 1] in winners):
-            place = i + 1
-        out.append((place, p))
-    return out
+    """(place, player) best first, from the result's placings (later out ranks higher)."""
+    placings = state.result.placings if state.result else ()
+    if len(placings) != state.players:
+        placings = (1,) * state.players
+    return sorted((placings[p], p) for p in range(state.players))
 
 
 class Trophy(QWidget):
@@ -104,17 +98,18 @@ class WinnerPage(QWidget):
         lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addStretch(1)
 
-    def render(self, state: ThrowdownState) -> None:
+    def render(self, state: ThrowdownState, text: str) -> None:
+        """`text` is the game's result sentence (ThrowdownGame.result_text)."""
         result = state.result
         winners = result.winners if result else ()
         colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
         self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
         self.trophy.update()
         ink = text_colour_on(colour).name()
-        self.summary.setText(result.summary if result else "Game over")
+        self.summary.setText(text or "Game over")
         self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 26px; font-weight: 800;"
                                    " border-radius: 12px; padding: 14px 24px;")
-        self.detail.setText(f"{len(state.rounds)} throw{'s' if len(state.rounds) != 1 else ''} played.")
+        self.detail.setText(f"{state.throws} throw{'s' if state.throws != 1 else ''} played.")
         rows = standings(state)
         self.table.setRowCount(len(rows))
         for r, (place, p) in enumerate(rows):

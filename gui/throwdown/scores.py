@@ -1,4 +1,8 @@
-"""The scores dock: every throw's totals per player, with bonuses and removals noted."""
+"""The scores dock: every throw's totals per player, with bonuses and removals noted.
+
+The state keeps only the latest throw, so the rows are rebuilt from the action log (RoundLog
+applies only the actions it has not seen yet).
+"""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -6,18 +10,20 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from core.fistful.roster import Roster
-from core.fistful.throwdown import ThrowdownState
+from collections.abc import Sequence
+
+from core.fistful.throwdown import RoundLog, ThrowdownAction, ThrowdownGame, ThrowdownSetup, ThrowdownState
 from gui.throwdown.style import LOWEST_BG
 
 BONUS_MARK = "\u2605"
 
 
 class ThrowdownScores(QWidget):
-    def __init__(self, roster: Roster, parent: QWidget | None = None) -> None:
+    def __init__(self, game: ThrowdownGame, setup: ThrowdownSetup, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("throwdownScores")
-        self.roster = roster
+        self.roster = game.roster
+        self.log = RoundLog(game, setup)
         self.table = QTableWidget(0, 0, objectName="scoresTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -37,7 +43,8 @@ class ThrowdownScores(QWidget):
         lay.addWidget(self.table, 1)
         lay.addWidget(legend)
 
-    def render(self, state: ThrowdownState) -> None:
+    def render(self, state: ThrowdownState, actions: Sequence[ThrowdownAction]) -> None:
+        rounds = self.log.update(actions)
         n = state.players
         self.table.setColumnCount(n)
         self.table.setHorizontalHeaderLabels([state.name(p) for p in range(n)])
@@ -45,9 +52,9 @@ class ThrowdownScores(QWidget):
             header = self.table.horizontalHeaderItem(p)
             header.setForeground(QBrush(QColor(state.setup.players[p].colour)))
             header.setToolTip(state.name(p))
-        self.table.setRowCount(len(state.rounds))
-        self.table.setVerticalHeaderLabels([f"Throw {r.number}" for r in state.rounds])
-        for row, rnd in enumerate(state.rounds):
+        self.table.setRowCount(len(rounds))
+        self.table.setVerticalHeaderLabels([f"Throw {r.number}" for r in rounds])
+        for row, rnd in enumerate(rounds):
             for p in range(n):
                 s = rnd.scores[p]
                 if s is None:
@@ -69,7 +76,7 @@ class ThrowdownScores(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, p, item)
         self.table.resizeRowsToContents()
-        if state.rounds:
+        if rounds:
             self.table.scrollToBottom()
-        self.empty.setVisible(not state.rounds)
-        self.table.setVisible(bool(state.rounds))
+        self.empty.setVisible(not rounds)
+        self.table.setVisible(bool(rounds))

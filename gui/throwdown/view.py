@@ -68,8 +68,8 @@ class ThrowdownView(QWidget):
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:
-            self._scores = ThrowdownScores(self.roster)
-            self._scores.render(self.match.state)
+            self._scores = ThrowdownScores(GAME, self.match.setup)
+            self._scores.render(self.match.state, self.match.actions)
         return self._scores
 
     # --- drawing ----------------------------------------------------------------------
@@ -80,13 +80,13 @@ class ThrowdownView(QWidget):
         if state.phase == "pick":
             self._show_pick(state)
         elif state.phase == "over":
-            self.winner.render(state)
+            self.winner.render(state, GAME.result_text(state))
             self.stack.setCurrentWidget(self.winner)
         else:
             self.board.render(state, self.match.mode)
             self.stack.setCurrentWidget(self.board)
         if self._scores is not None:
-            self._scores.render(state)
+            self._scores.render(state, self.match.actions)
 
     def _show_pick(self, state: ThrowdownState) -> None:
         pending = actor_players(self.match.actor)
@@ -119,7 +119,7 @@ class ThrowdownView(QWidget):
         self.controller.play_chance()
 
     def _on_record(self) -> None:
-        self.controller.apply(Throw(self.board.entered_landed()))
+        self.controller.apply(Throw.of(self.board.entered_landed()))
 
     def _on_remove(self, player: int, fighter: Fighter) -> None:
         self.controller.apply(Remove(player, fighter))

@@ -129,7 +129,7 @@ def throw_specs(match: Match, *specs: str | None) -> BattleThrow:
             spec = spec[0] * len(thrown)
         assert len(spec) == len(thrown), f"player {p} throws {len(thrown)} fighters, spec {spec!r}"
         landed.append(tuple(Landed(f, POSE[c]) for f, c in zip(thrown, spec)))
-    return BattleThrow(tuple(landed))
+    return BattleThrow.of(tuple(landed))
 
 
 def battle_throw(match: Match, *specs: str | None) -> object:

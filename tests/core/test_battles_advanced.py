@@ -185,7 +185,7 @@ def test_ambush_lets_each_opponent_add_one_shadow_fighter_beyond_the_limits():
     assert match.state.thrown(1) == FULL + (F("shadow rimefang"),)
     attack(match, target(match, 0))
     short = throw_specs(match, "d*", "b*")
-    refused(match, BattleThrow((short.landed[0], short.landed[1][:6])), "pose for each of their 7")
+    refused(match, BattleThrow((short.poses[0], short.poses[1][:6])), "pose for each of the 7")
     battle_throw(match, "b*", "dddddds")  # the bonus fighter is thrown; P1 loses this battle
     assert last_battle(match).scores[1].face_up == 1 and last_battle(match).scores[1].points == 4
     assert match.state.phase == "remove" and match.actor == 1

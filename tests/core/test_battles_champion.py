@@ -35,8 +35,8 @@ def champion_match(n: int = 2, champion: bool = True):
 
 def champion_throw(match, champ: str, warlords: str) -> ChampionThrow:
     c = match.state.champion
-    return ChampionThrow(tuple(Landed(f, POSE[x]) for f, x in zip(c.fighters, champ)),
-                         tuple(Landed(f, POSE[x]) for f, x in zip(c.warlords, warlords)))
+    return ChampionThrow.of(tuple(Landed(f, POSE[x]) for f, x in zip(c.fighters, champ)),
+                            tuple(Landed(f, POSE[x]) for f, x in zip(c.warlords, warlords)))
 
 
 def picked(n: int = 2, fighters=BIG):
@@ -125,8 +125,9 @@ def test_beating_all_three_warlords_makes_the_ultimate_champion():
         match.apply(ChampionRemove(0, match.state.champion.warlords[0]))
     assert match.is_over
     assert match.result.winners == (1,) and not match.result.draw
-    assert "Ultimate Champion" in match.result.summary
-    assert "10 discs" in match.result.summary
+    assert match.result.reason == "ultimate-champion" and match.result.placings == (2, 1)
+    assert "Ultimate Champion" in DOMINATION.result_text(match.state)
+    assert "10 discs" in DOMINATION.result_text(match.state)
 
 
 def test_the_warlords_can_win_the_fight():
@@ -136,8 +137,9 @@ def test_the_warlords_can_win_the_fight():
         match.apply(ChampionRemove(1, match.state.champion.fighters[0]))
     assert match.state.champion.fighters == () and len(match.state.champion.warlords) == 3
     assert match.result.winners == (1,)  # still the winner of Domination
-    assert "Warlords win" in match.result.summary
-    assert "Ultimate Champion!" not in match.result.summary
+    assert match.result.reason == "warlords-win"
+    assert "Warlords win" in DOMINATION.result_text(match.state)
+    assert "Ultimate Champion!" not in DOMINATION.result_text(match.state)
 
 
 def test_a_losing_side_with_nothing_face_down_removes_nothing():
@@ -160,4 +162,4 @@ def test_without_the_champion_fight_the_game_ends_at_the_disc_threshold():
     match = champion_match(champion=False)
     assert match.is_over and match.state.champion is None
     assert match.result.winners == (1,)
-    assert "Ultimate Champion" not in match.result.summary
+    assert "Ultimate Champion" not in DOMINATION.result_text(match.state)

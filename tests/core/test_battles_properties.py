@@ -38,9 +38,9 @@ def table_throw(match: Match, rng: random.Random) -> BattleThrow | ChampionThrow
 
     state = match.state
     if state.phase == "champion_throw":
-        return ChampionThrow(poses(state.champion.fighters), poses(state.champion.warlords))
-    return BattleThrow(tuple(poses(state.thrown(p)) if p in state.battle.throwers else None
-                             for p in range(state.players)))
+        return ChampionThrow.of(poses(state.champion.fighters), poses(state.champion.warlords))
+    return BattleThrow.of(tuple(poses(state.thrown(p)) if p in state.battle.throwers else None
+                                for p in range(state.players)))
 
 
 class Recount:
@@ -59,8 +59,11 @@ class Recount:
         self.slaughter_now, self.slaughter_next = self.slaughter_next, [0] * len(self.slaughter_next)
         self.region, self.defender = region, defender
 
-    def throw(self, action: BattleThrow) -> None:
-        self.landed = [None if t is None else [(x.fighter, x.pose) for x in t] for t in action.landed]
+    def throw(self, action: BattleThrow, thrown: list) -> None:
+        """`thrown`: per seat the fighters thrown; the pose code gives a letter each, in sorted order."""
+        pose = {"b": "back", "s": "standing", "d": "down"}
+        self.landed = [None if code is None else [(f, pose[c]) for f, c in zip(sorted(fighters), code)]
+                       for fighters, code in zip(thrown, action.poses)]
         for p, t in enumerate(self.landed):
             if t is not None and self.setup.slaughter and len(t) >= ADVANCED_MIN_THROWN and all(up(x) for _, x in t):
                 self.slaughter_next[p] = 3
@@ -125,7 +128,7 @@ def check_step(match: Match, before, action, after, recount: Recount) -> None:
             if not isinstance(action, ChampionRemove):
                 assert acting_player(action) != p
             if isinstance(action, BattleThrow):
-                assert action.landed[p] is None
+                assert action.poses[p] is None
     for p in actor_players(match.game.actor(after)):
         if after.phase != "champion_remove":
             assert not after.out[p], (after.phase, p)
@@ -134,7 +137,7 @@ def check_step(match: Match, before, action, after, recount: Recount) -> None:
         battle = after.battle
         recount.attack(battle.region, battle.defender)
     elif isinstance(action, BattleThrow):
-        recount.throw(action)
+        recount.throw(action, [before.thrown(p) for p in range(before.players)])
     elif isinstance(action, Flip):
         recount.flip(action)
     resolved = (isinstance(action, BattleThrow) and after.phase != "flip") or isinstance(action, Flip)
@@ -221,8 +224,8 @@ def test_recount_is_not_the_engine():
     rec = Recount(setup("domination", 2, team_victory=True))
     rec.attack("Sub-0", 0)
     skwall, frost, glacix = Fighter("skwall", "hyper"), Fighter("frost", "hyper"), Fighter("glacix", "hyper")
-    rec.throw(BattleThrow(((Landed(skwall, "back"), Landed(frost, "down"), Landed(glacix, "standing")),
-                           (Landed(skwall, "down"),))))
+    rec.throw(BattleThrow.of(((Landed(skwall, "back"), Landed(frost, "down"), Landed(glacix, "standing")),
+                              (Landed(skwall, "down"),))), [(skwall, frost, glacix), (skwall,)])
     assert rec.totals() == [2 + 1 + 2, 0]
     rec.flip(Flip(0, frost))
     assert rec.totals() == [2 + 3 + 1 + 2 + 5, 0]

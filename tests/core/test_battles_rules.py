@@ -74,10 +74,10 @@ def test_every_player_in_play_throws():
     match = ready("domination", 4, first_attacker=3)
     attack(match, target(match, 0))
     full = throw_specs(match, "b*", "d*", "d*", "d*")
-    missing = BattleThrow(full.landed[:3] + (None,))
+    missing = BattleThrow(full.poses[:3] + (None,))
     refused(match, missing, "throws in this battle")
-    refused(match, BattleThrow(full.landed[:3]), "must list 4 players")
-    wrong = BattleThrow(full.landed[:3] + ((Landed(Fighter("rimefang", "hyper"), "back"),),))
+    refused(match, BattleThrow(full.poses[:3]), "must list 4 players")
+    wrong = BattleThrow(full.poses[:3] + ("b",))
     refused(match, wrong, "pose for each")
     match.apply(full)
 
@@ -371,7 +371,7 @@ def test_a_player_out_of_fighters_is_out_and_their_regions_go_to_the_winner(vari
     attack(match, match.state.owned(1 - winner)[0])
     assert match.state.battle.throwers == (0, 1)
     full = throw_specs(match, "b*", "d*", None)
-    refused(match, BattleThrow(full.landed[:2] + ((Landed(F("hyper skwall"), "back"),),)), "does not throw now")
+    refused(match, BattleThrow(full.poses[:2] + ("b",)), "does not throw now")
 
 
 def test_a_player_knocked_out_in_a_battle_without_winner_takes_their_regions_out_of_the_game():
@@ -431,7 +431,8 @@ def test_domination_is_won_at_ten_eight_seven_discs(n, champion):
     else:
         assert match.is_over
         assert match.result.winners == (1,) and not match.result.draw
-        assert f"{need} discs" in match.result.summary
+        assert f"{need} discs" in match.game.result_text(match.state)
+        assert match.result.reason == "discs" and match.result.placings[1] == 1
 
 
 def test_all_out_war_is_won_by_the_last_player_with_counters():
@@ -442,7 +443,8 @@ def test_all_out_war_is_won_by_the_last_player_with_counters():
         fight(match, match.state.owned(0)[0], "d*", "b*")
     assert match.state.out == (True, False)
     assert match.result.winners == (1,) and not match.result.draw
-    assert "last player" in match.result.summary
+    assert "last player" in match.game.result_text(match.state)
+    assert match.result.reason == "last-standing" and match.result.placings == (2, 1)
     assert len(match.state.owned(1)) == 12
 
 

@@ -20,8 +20,15 @@ VALUES = {s["id"]: s["value"] for s in json.loads(ROSTER_FILE.read_text(encoding
 
 def table_throw(match: Match, rng: random.Random) -> Throw:
     """What players might enter at the table: any pose for any fighter, standing included."""
-    return Throw(tuple(None if not f else tuple(Landed(x, rng.choice(POSES)) for x in f)
-                       for f in match.state.fistfuls))
+    return Throw.of(tuple(None if not f else tuple(Landed(x, rng.choice(POSES)) for x in f)
+                          for f in match.state.fistfuls))
+
+
+def landed_of(fistfuls, action: Throw) -> tuple:
+    """The throw's pose codes read back independently: one letter per fighter in sorted order."""
+    pose = {"b": "back", "s": "standing", "d": "down"}
+    return tuple(None if code is None else tuple(Landed(f, pose[c]) for f, c in zip(sorted(fistful), code))
+                 for fistful, code in zip(fistfuls, action.poses))
 
 
 def random_game(seed: int, players: int, mode: str) -> Match:
@@ -76,20 +83,22 @@ def test_invariants_over_a_whole_game(match):
                 assert isinstance(action, Remove) and action.player == p
                 assert action.fighter in before.fistfuls[p] and action.fighter not in state.fistfuls[p]
         if isinstance(action, Throw):
-            for p, landed in enumerate(action.landed):
+            thrown = landed_of(before.fistfuls, action)
+            for p, landed in enumerate(thrown):
                 if landed is None:
                     assert not before.fistfuls[p]
                 else:
                     assert {x.fighter for x in landed} <= picks[p]
-            totals, bonuses = recount(action.landed)
-            scores = state.rounds[-1].scores
+                    assert len(landed) == len(before.fistfuls[p])
+            totals, bonuses = recount(thrown)
+            scores = state.round.scores
             assert [None if s is None else s.total for s in scores] == totals
             assert [None if s is None else s.bonus for s in scores] == bonuses
             assert sum(1 for s in scores if s is not None and s.bonus) <= 1
             candidates = {p: t for p, t in enumerate(totals)
-                          if t is not None and any(x.pose == "down" for x in action.landed[p])}
+                          if t is not None and any(x.pose == "down" for x in thrown[p])}
             low = min(candidates.values(), default=None)
-            assert state.rounds[-1].removers == tuple(p for p, t in candidates.items() if t == low)
+            assert state.round.removers == tuple(p for p, t in candidates.items() if t == low)
     assert msgspec.json.encode(state) == msgspec.json.encode(match.state)
     alive = [p for p in range(n) if state.fistfuls[p]]
     assert len(alive) <= 1
@@ -97,5 +106,11 @@ def test_invariants_over_a_whole_game(match):
         assert match.result.winners == tuple(alive) and not match.result.draw
     if not alive and n > 1:
         assert match.result.draw
-        last = state.rounds[-1].number
+        last = state.round.number
         assert match.result.winners == tuple(p for p in range(n) if state.out_after[p] == last)
+    placings = match.result.placings
+    assert len(placings) == n and min(placings) == 1
+    lasted = [state.out_after[p] or state.throws + 1 for p in range(n)]
+    for a in range(n):
+        for b in range(n):
+            assert (placings[a] < placings[b]) == (lasted[a] > lasted[b]), "later out ranks higher, ties share"

@@ -48,7 +48,7 @@ def throw(match: Match, *poses: str | None) -> Throw:
         fighters = match.state.fistfuls[p]
         assert len(spec) == len(fighters), f"player {p} has {len(fighters)} fighters"
         landed.append(tuple(Landed(f, POSE[c]) for f, c in zip(fighters, spec)))
-    return Throw(tuple(landed))
+    return Throw.of(landed)
 
 
 def refused(match: Match, action, *words: str) -> str:
@@ -170,10 +170,10 @@ def test_fistfuls_are_kept_after_picking():
 def test_bonus_recorded_in_the_round_for_the_single_most_face_up():
     match = picked(fistful("hyper glacix", "hyper warpling"), fistful("hyper rimefang", "hyper nexa"))
     match.apply(throw(match, "bs", "bd"))
-    scores = match.state.rounds[-1].scores
+    scores = match.state.round.scores
     assert (scores[0].points, scores[0].bonus, scores[0].total) == (2, 2, 4)
     assert (scores[1].points, scores[1].bonus, scores[1].total) == (4, 0, 4)
-    assert match.state.rounds[-1].removers == (1,)
+    assert match.state.round.removers == (1,)
 
 
 # --- Step 5: who removes -------------------------------------------------------------------
@@ -183,7 +183,7 @@ def test_lowest_total_with_a_face_down_fighter_removes():
                    fistful("hyper tremmor", "hyper nexa"))
     match.apply(throw(match, "bd", "db", "bd"))
     assert match.state.phase == "remove"
-    assert match.state.rounds[-1].removers == (0, 2)
+    assert match.state.round.removers == (0, 2)
     assert match.actor == 0
     assert match.legal_actions() == [Remove(0, F("hyper frost"))]
 
@@ -199,7 +199,7 @@ def test_ties_on_lowest_all_remove_in_seat_order():
     assert match.state.phase == "remove"
     match.apply(Remove(2, F("hyper mantorr")))
     assert match.state.phase == "throw"
-    assert match.state.rounds[-1].removed == (F("hyper frost"), None, F("hyper mantorr"))
+    assert match.state.round.removed == (F("hyper frost"), None, F("hyper mantorr"))
     assert match.state.fistfuls == (fistful("hyper skwall"), fistful("hyper rimefang", "hyper nexa"),
                                     fistful("hyper gregor"))
 
@@ -207,7 +207,7 @@ def test_ties_on_lowest_all_remove_in_seat_order():
 def test_a_player_with_all_face_up_is_not_a_candidate_even_when_lowest():
     match = picked(fistful("hyper glacix"), fistful("hyper rimefang", "hyper nexa"))
     match.apply(throw(match, "b", "bd"))
-    scores = match.state.rounds[-1].scores
+    scores = match.state.round.scores
     assert scores[0].total < scores[1].total
     assert match.state.to_remove == (1,)
 
@@ -217,7 +217,7 @@ def test_nobody_removes_when_no_one_has_a_face_down_fighter():
     match.apply(throw(match, "b", "bs"))
     assert match.state.phase == "throw"
     assert match.actor == CHANCE
-    assert match.state.rounds[-1].removers == ()
+    assert match.state.round.removers == ()
     assert match.legal_actions() is None
     assert "Nobody" in match.log[-1]
     refused(match, Remove(0, F("hyper glacix")), "Nobody has to remove")
@@ -258,7 +258,9 @@ def test_game_ends_when_one_player_has_fighters():
     assert match.actor is None
     assert match.state.phase == "over"
     assert match.result.winners == (1,) and not match.result.draw
-    assert "Player 2 wins" in match.result.summary
+    assert "Player 2 wins" in GAME.result_text(match.state)
+    assert match.result.reason == "last-standing"
+    assert match.result.placings == (3, 1, 2)
     assert match.state.out_after == (1, 0, 2)
     assert match.legal_actions() == []
     refused(match, throw(match, None, "bb", None), "over")
@@ -276,7 +278,8 @@ def test_simultaneous_wipe_out_is_a_draw_between_exactly_those_players():
     assert match.is_over
     assert match.result.draw
     assert match.result.winners == (0, 1)
-    assert "Player 3" not in match.result.summary
+    assert "Player 3" not in GAME.result_text(match.state)
+    assert match.result.placings == (1, 1, 3)
 
 
 def test_two_out_at_once_while_a_third_stands_is_a_win_not_a_draw():
@@ -285,6 +288,7 @@ def test_two_out_at_once_while_a_third_stands_is_a_win_not_a_draw():
     match.apply(Remove(0, F("hyper skwall")))
     match.apply(Remove(1, F("hyper gregor")))
     assert match.result.winners == (2,) and not match.result.draw
+    assert match.result.placings == (2, 2, 1)
 
 
 def test_one_player_practice_ends_when_the_fistful_is_gone_with_no_winner():
@@ -298,42 +302,43 @@ def test_one_player_practice_ends_when_the_fistful_is_gone_with_no_winner():
     match.apply(Remove(0, F("hyper skwall")))
     assert match.is_over
     assert match.result.winners == () and not match.result.draw
-    assert "Practice" in match.result.summary and "3 throws" in match.result.summary
+    assert match.result.placings == (1,) and match.result.reason == "practice"
+    text = GAME.result_text(match.state)
+    assert "Practice" in text and "3 throws" in text
 
 
 def test_players_out_do_not_throw():
     match = picked(fistful("hyper skwall"), fistful("hyper gregor", "hyper frost"), fistful("hyper tremmor", "hyper nexa"))
     match.apply(throw(match, "d", "bb", "bb"))
     match.apply(Remove(0, F("hyper skwall")))
-    out_throwing = Throw((tuple(), *throw(match, None, "bb", "bb").landed[1:]))
+    out_throwing = Throw(("", *throw(match, None, "bb", "bb").poses[1:]))
     refused(match, out_throwing, "Player 1", "out")
-    refused(match, Throw(((Landed(F("hyper skwall"), "back"),), *out_throwing.landed[1:])), "out")
+    refused(match, Throw(("b", *out_throwing.poses[1:])), "out")
     refused(match, throw(match, None, None, "bb"), "Player 2")
     match.apply(throw(match, None, "bb", "bb"))
-    assert match.state.rounds[-1].scores[0] is None
+    assert match.state.round.scores[0] is None
 
 
 def test_throw_must_cover_exactly_each_fistful():
     match = picked(fistful("hyper skwall", "hyper frost"), fistful("hyper gregor"))
     good = throw(match, "bd", "b")
-    refused(match, Throw(good.landed[:1]), "2 players")
-    refused(match, Throw((good.landed[0][:1], good.landed[1])), "Player 1", "2 fighters")
-    refused(match, Throw((good.landed[0] + good.landed[0][:1], good.landed[1])), "Player 1")
-    swapped = Throw((good.landed[0], (Landed(F("hyper skwall"), "back"),)))
-    refused(match, swapped, "Player 2")
+    refused(match, Throw(good.poses[:1]), "2 players")
+    refused(match, Throw((good.poses[0][:1], good.poses[1])), "Player 1", "2 fighters")
+    refused(match, Throw((good.poses[0] + good.poses[0][:1], good.poses[1])), "Player 1")
+    refused(match, Throw((good.poses[0], None)), "Player 2")
+    refused(match, Throw((good.poses[0], "bb")), "Player 2")
     match.apply(good)
 
 
 def test_throw_before_all_picked_refused():
     match = Match.new("throwdown", setup(2))
     match.apply(Pick(0, fistful("hyper skwall")))
-    refused(match, Throw(((Landed(F("hyper skwall"), "back"),), None)), "not time")
+    refused(match, Throw(("b", None)), "not time")
 
 
 def test_unknown_pose_refused():
     match = picked(fistful("hyper skwall"), fistful("hyper gregor"))
-    refused(match, Throw(((Landed(F("hyper skwall"), "sideways"),), (Landed(F("hyper gregor"), "down"),))),
-            "pose")
+    refused(match, Throw(("x", "d")), "pose")
 
 
 # --- setup -------------------------------------------------------------------------

@@ -247,7 +247,7 @@ def test_the_game_ends_on_a_winner_page_and_the_scores_list_every_battle(qtbot):
     advance(view, lambda s: s.phase == "over", random.Random(6))
     state = view.match.state
     assert view.page == "over"
-    assert view.over.summary.text() == state.result.summary
+    assert view.over.summary.text() == view.match.game.result_text(state)
     assert scores.table.rowCount() == len(state.history)
     assert view.over.table.item(0, 0).text() == state.name(state.result.winners[0])
 

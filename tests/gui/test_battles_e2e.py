@@ -130,7 +130,7 @@ def finish(window: MainWindow, rng: random.Random) -> list[str]:
     gestures = play_until(window, rng, lambda: window.match.is_over, "the end of the game")
     assert window.view.page == "over"
     result = window.match.result
-    assert result is not None and result.summary in window.view.over.summary.text()
+    assert result is not None and window.match.game.result_text(window.match.state) in window.view.over.summary.text()
     return gestures
 
 

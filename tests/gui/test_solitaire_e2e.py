@@ -98,7 +98,7 @@ def test_solitaire_game_through_the_window(qtbot, monkeypatch, tmp_path, data_di
     table = view.scores_widget()
     assert table.value("TOTAL") == str(sum(entries))
     assert sheet.total(0) == sum(entries)
-    assert str(sum(entries)) in match.result.summary
+    assert str(sum(entries)) in match.game.result_text(match.state)
 
     stored = json.loads((data_dir / FILE_NAME).read_text())
     assert [(b["name"], b["total"]) for b in stored["bests"]] == [("Ada", sum(entries))]

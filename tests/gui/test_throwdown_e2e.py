@@ -106,7 +106,7 @@ def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkey
         play_step(reopened)
     assert reopened.match.is_over
     result = reopened.match.result
-    assert result is not None and result.summary
+    assert result is not None and reopened.match.game.result_text(reopened.match.state)
     alive = [i for i, f in enumerate(reopened.match.state.fistfuls) if f]
     assert len(alive) <= 1
     assert reopened.view.page == "over"

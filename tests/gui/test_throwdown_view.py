@@ -139,7 +139,7 @@ def test_throw_then_remove_by_clicking_a_face_down_token(qtbot):
             break
         assert view.board.throw_button.isVisibleTo(view)
         view.throw()
-        last = match.state.rounds[-1]
+        last = match.state.round
         assert match.log[-1].startswith(f"Throw {last.number}:")
         for p, landed in enumerate(last.landed):
             for x in landed or ():
@@ -180,7 +180,7 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
         else:
             view.throw()
         state = match.state
-        assert scores.table.rowCount() == len(state.rounds)
+        assert scores.table.rowCount() == state.throws
         if state.phase != "over":
             for p in range(state.players):
                 if state.out_after[p]:
@@ -189,12 +189,15 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
                     assert not view.board.panels[p].findChildren(FighterToken)
     assert match.is_over
     assert view.page == "over"
-    assert view.winner.summary.text() == match.result.summary
+    assert view.winner.summary.text() == match.game.result_text(match.state)
     state = match.state
-    assert scores.table.rowCount() == len(state.rounds)
-    assert [scores.table.verticalHeaderItem(r).text() for r in range(len(state.rounds))] == \
-        [f"Throw {n}" for n in range(1, len(state.rounds) + 1)]
-    for row, rnd in enumerate(state.rounds):
+    rounds = match.game.rounds(match.setup, match.actions)
+    assert scores.table.rowCount() == state.throws == len(rounds)
+    assert [scores.table.verticalHeaderItem(r).text() for r in range(state.throws)] == \
+        [f"Throw {n}" for n in range(1, state.throws + 1)]
+    removals = [(a.player, a.fighter) for a in match.actions if type(a).__name__ == "Remove"]
+    assert sorted((p, f) for rnd in rounds for p, f in enumerate(rnd.removed) if f is not None) == sorted(removals)
+    for row, rnd in enumerate(rounds):
         for p, removed in enumerate(rnd.removed):
             if removed is not None:
                 assert ROSTER.name(removed) in scores.table.item(row, p).text()
@@ -234,7 +237,7 @@ def test_table_mode_round_is_entered_by_clicking_poses(qtbot):
     wanted[(p, f)] = "down"
     assert [pose for pose in poses if view.pose_button(p, f, pose).isChecked()] == ["down"]
     view.record_throw()
-    last = match.state.rounds[-1]
+    last = match.state.round
     assert {(p, x.fighter): x.pose for p, landed in enumerate(last.landed) for x in landed} == wanted
     assert match.log[-1].startswith("Throw 1:")
 
@@ -263,8 +266,8 @@ def test_table_mode_passes_none_for_players_who_are_out(qtbot):
             view.set_pose(p, f, "back")
     assert view.board.record_button.isEnabled()
     view.record_throw()
-    assert len(match.state.rounds) == len(state.rounds) + 1
-    assert match.state.rounds[-1].landed[1] is None
+    assert match.state.throws == state.throws + 1
+    assert match.state.round.landed[1] is None
 
 
 def test_refused_reasons_are_shown_inline(qtbot):

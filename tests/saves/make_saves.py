@@ -42,7 +42,7 @@ def midgame() -> Match:
     """A 3-player game stopped just after a throw in round 3, with a removal pending."""
     match = Match.new("throwdown", seed=SEED)
     return play(match, random.Random(SEED),
-                stop=lambda m: len(m.state.rounds) >= 3 and m.state.phase == "remove")
+                stop=lambda m: m.state.throws >= 3 and m.state.phase == "remove")
 
 
 def finished() -> Match:
