@@ -59,8 +59,8 @@ def long_match() -> Match:
             match.apply(match.chance_action())
             play(match, rng, stop=lambda m: m.state.phase != "remove")
         else:
-            match.apply(Throw(tuple(tuple(Landed(f, "back") for f in fistful) if fistful else None
-                                    for fistful in match.state.fistfuls)))
+            match.apply(Throw.of(tuple(tuple(Landed(f, "back") for f in fistful) if fistful else None
+                                       for fistful in match.state.fistfuls)))
     return play(match, rng)
 
 
