@@ -401,8 +401,14 @@ class PowerSpikeGame(Rules):
 
     # --- information ----------------------------------------------------------------------------------------
     def view(self, state: PowerSpikeState, player: int | None) -> PowerSpikeState:
-        """Power Spike has no secrets: both decks' piles are unordered, so the full state."""
-        return state
+        """Everything on the table and in the discards is open; the only secret is the order of
+        the undrawn cards, so both draw piles are shown sorted (as the rules keep them anyway)."""
+        decks = {}
+        for name in ("movement_deck", "combat_deck"):
+            deck = getattr(state, name)
+            if any(a > b for a, b in zip(deck.pile, deck.pile[1:])):
+                decks[name] = msgspec.structs.replace(deck, pile=tuple(sorted(deck.pile)))
+        return replace_state(state, **decks) if decks else state
 
     def result(self, state: PowerSpikeState) -> Result | None:
         return state.result
