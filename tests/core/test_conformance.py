@@ -29,7 +29,13 @@ def player_counts(game) -> list[int]:
 def check_result(match: Match, players: int) -> None:
     res = match.result
     assert isinstance(res, Result), f"{match.game_id}: finished without a Result"
-    assert isinstance(res.summary, str) and res.summary.strip()
+    text = match.game.result_text(match.state)
+    assert isinstance(text, str) and text.strip()
+    assert len(res.placings) == players, f"{match.game_id}: placings {res.placings} for {players} seats"
+    for rank in res.placings:  # competition ranking: rank r has exactly r-1 seats ahead of it
+        assert 1 <= rank <= players and sum(1 for r in res.placings if r < rank) == rank - 1, res
+    if res.winners and players > 1:
+        assert {s for s, r in enumerate(res.placings) if r == 1} == set(res.winners), res
     assert len(set(res.winners)) == len(res.winners)
     assert all(isinstance(w, int) and 0 <= w < players for w in res.winners), res
     if res.draw:
