@@ -23,6 +23,8 @@ from core.clout.geometry import CHIP_DIAMETER_CM, edge_distance_cm, in_range
 from core.clout.state import CloutState, OnArea
 from maps.clout.areas import PlayArea
 
+NEAR_ENOUGH_CM = 1e-3  # margin on the quick distance filter, far above float noise
+
 # Whose chips an ability touches when it carries no all/friendly/opponents modifier.
 DEFAULT_SIDE: dict[str, str] = {
     "ambush": "opponents", "strike": "opponents", "siege": "opponents", "trap": "opponents",
@@ -61,6 +63,22 @@ def optional(ability: Ability) -> bool:
     return ABILITIES[ability.name].optional and "friendly" not in ability.modifiers
 
 
+_LOOKUPS: list[tuple[tuple[tuple[str, ...], ...], Catalogue, dict[str, Chip], dict[str, dict[str, Ability]]]] = []
+
+
+def _lookups(kinds: tuple[tuple[str, ...], ...], cat: Catalogue) -> tuple[dict[str, Chip], dict[str, dict[str, Ability]]]:
+    """uid -> chip and uid -> printed abilities, shared by every board of one game (the states
+    of a game share their `kinds` tuple), so each chip is looked up once per game, not per step."""
+    for known, known_cat, chips, printed in _LOOKUPS:
+        if known is kinds and known_cat is cat:
+            return chips, printed
+    chips: dict[str, Chip] = {}
+    printed: dict[str, dict[str, Ability]] = {}
+    _LOOKUPS.insert(0, (kinds, cat, chips, printed))
+    del _LOOKUPS[8:]
+    return chips, printed
+
+
 class Board:
     """Questions about one state's table, answered once each."""
 
@@ -71,17 +89,31 @@ class Board:
         self.area = area
         self.increments_cm = increments_cm
         self.on: dict[str, OnArea] = {c.uid: c for c in state.chips}
+        self._pos: dict[str, tuple[float, float]] = {c.uid: (c.x, c.y) for c in state.chips}
         self._trapped: dict[str, bool] = {}
         self._control: dict[str, int] = {}
         self._support: dict[str, int] = {}
+        self._chips, self._printed = _lookups(state.kinds, catalogue)
+        self._within: dict[tuple[str, str, tuple[str, ...], float | None], bool] = {}
+        self._in_range: dict[tuple[str, tuple[str, ...], float | None], list[str]] = {}
+        self._sources: dict[str, list[str]] = {}
 
     # --- identity -----------------------------------------------------------------------------
     def chip(self, uid: str) -> Chip:
-        return self.cat.chip(self.state.kind(uid))
+        chip = self._chips.get(uid)
+        if chip is None:
+            chip = self._chips[uid] = self.cat.chip(self.state.kind(uid))
+        return chip
+
+    def printed(self, uid: str) -> dict[str, Ability]:
+        """The chip's printed abilities by name (whether they work now is `ability`'s question)."""
+        found = self._printed.get(uid)
+        if found is None:
+            found = self._printed[uid] = {a.name: a for a in self.chip(uid).abilities}
+        return found
 
     def pos(self, uid: str) -> tuple[float, float]:
-        c = self.on[uid]
-        return (c.x, c.y)
+        return self._pos[uid]
 
     def owner(self, uid: str) -> int:
         return int(uid.split(".")[0])
@@ -124,7 +156,7 @@ class Board:
         """The chip's ability `name` if it works now (not trapped, not ignored by the asker)."""
         if name in ignored or self.trapped(uid):
             return None
-        return self.chip(uid).ability(name)
+        return self.printed(uid).get(name)
 
     def abilities(self, uid: str) -> tuple[Ability, ...]:
         return () if self.trapped(uid) else self.chip(uid).abilities
@@ -143,7 +175,7 @@ class Board:
         total = 0
         if not self.immune(uid, "support"):
             me = self.controller(uid)
-            for s in self.on:
+            for s in self.sources("support"):
                 if s == uid or self.controller(s) != me:
                     continue
                 a = self.ability(s, "support")
@@ -166,13 +198,37 @@ class Board:
         """Is `tgt` within `src`'s range (support, fly and the asking ability's ignores applied)?"""
         if src == tgt:
             return False
-        u = self.reach_units(src) if units is None else units
-        return self._reaches(src, tgt, u, self.controller(src), ignores)
+        key = (src, tgt, tuple(ignores), units)
+        hit = self._within.get(key)
+        if hit is None:
+            u = self.reach_units(src) if units is None else units
+            hit = self._within[key] = self._reaches(src, tgt, u, self.controller(src), key[2])
+        return hit
 
     def in_range_of(self, src: str, ignores: Iterable[str] = (), units: float | None = None) -> list[str]:
         """Chips in `src`'s range, nearest first (ties in order of arrival)."""
-        hits = [u for u in self.on if self.within(src, u, ignores, units)]
-        return sorted(hits, key=lambda u: edge_distance_cm(self.pos(src), self.pos(u)))
+        key = (src, tuple(ignores), units)
+        found = self._in_range.get(key)
+        if found is None:
+            # A chip farther than the range itself is never in it (fly only lengthens the
+            # distance), so only the chips near enough are measured exactly.
+            u = self.reach_units(src) if units is None else units
+            limit = u * self.increment(self.controller(src)) + NEAR_ENOUGH_CM
+            here = self.pos(src)
+            near = []
+            for t, there in self._pos.items():
+                gap = edge_distance_cm(here, there)
+                if gap <= limit and self.within(src, t, key[1], units):
+                    near.append((gap, t))
+            found = self._in_range[key] = [t for _, t in sorted(near, key=lambda g: g[0])]
+        return list(found)
+
+    def sources(self, name: str) -> list[str]:
+        """Chips on the area whose ability `name` works now (not trapped), in order of arrival."""
+        found = self._sources.get(name)
+        if found is None:
+            found = self._sources[name] = [u for u in self.on if self.ability(u, name) is not None]
+        return found
 
     def gap_cm(self, a: str, b: str) -> float:
         return edge_distance_cm(self.pos(a), self.pos(b))
@@ -182,12 +238,12 @@ class Board:
         """Within range of another chip with stop (either side's): no movement abilities."""
         if self.immune(uid, "stop"):
             return False
-        return any(s != uid and self.ability(s, "stop") and self.within(s, uid) for s in self.on)
+        return any(s != uid and self.within(s, uid) for s in self.sources("stop"))
 
     def stopped_at(self, point: tuple[float, float], player: int, uid: str | None = None) -> bool:
         """Would a chip of `player` put at `point` be within a stop chip's range (place, replace)?"""
-        for s in self.on:
-            if s == uid or not self.ability(s, "stop"):
+        for s in self.sources("stop"):
+            if s == uid:
                 continue
             opp = self.controller(s) != player
             tflies = uid is not None and self.chip(uid).has("fly")
@@ -198,7 +254,7 @@ class Board:
 
     def mastered(self, uid: str) -> bool:
         """Master abilities work only within range of a chip with master."""
-        return any(m != uid and self.ability(m, "master") and self.within(m, uid) for m in self.on)
+        return any(m != uid and self.within(m, uid) for m in self.sources("master"))
 
     def usable(self, uid: str, ability: Ability) -> bool:
         return not self.trapped(uid) and ("master" not in ability.modifiers or self.mastered(uid))
@@ -210,7 +266,7 @@ class Board:
         if chip.type != "troop" or "protect" in ignores or self.immune(uid, "protect"):
             return d
         me = self.controller(uid)
-        for p in self.on:
+        for p in self.sources("protect"):
             if p != uid and self.controller(p) == me:
                 a = self.ability(p, "protect")
                 if a and self.usable(p, a) and self.within(p, uid):
@@ -223,7 +279,7 @@ class Board:
         me = self.controller(uid)
         if self.ability(uid, "team"):
             v += sum(1 for o in self.in_range_of(uid) if self.controller(o) == me and self.ability(o, "team"))
-        for o in self.on:
+        for o in dict.fromkeys(self.sources("boost") + self.sources("weaken")):
             if o == uid:
                 continue
             b = self.ability(o, "boost")

@@ -258,7 +258,7 @@ class CloutGame(Rules):
                                           precision_left=prec.value or 0 if prec and b.usable(uid, prec) else 0)
         if not ctx.aversion_used and b.chip(uid).type == "troop" and not b.immune(uid, "aversion"):
             me = b.controller(uid)
-            for o in b.on:
+            for o in b.sources("aversion"):
                 av = b.ability(o, "aversion")
                 if o != uid and av and b.controller(o) != me and b.usable(o, av) and b.within(o, uid):
                     return rep(s, ctx=msgspec.structs.replace(ctx, aversion_used=True), phase="throw",

@@ -275,8 +275,19 @@ def _room(area: PlayArea) -> BaseGeometry:
     return room
 
 
+@functools.lru_cache(maxsize=32)
+def _outline(area: PlayArea) -> BaseGeometry:
+    """The area's outline, prepared for fast point tests (a copy: the area's own stays as loaded)."""
+    outline = shapely.from_wkb(shapely.to_wkb(area.polygon))
+    shapely.prepare(outline)
+    return outline
+
+
 def inside_area(chip: Point, area: PlayArea) -> bool:
     """In play: some part of the chip touches the area (a chip hanging over the edge still counts)."""
+    x, y = chip
+    if math.isfinite(x) and math.isfinite(y) and shapely.contains_xy(_outline(area), x, y):
+        return True  # the centre is on the area: the common case, answered without building a point
     return bool(shapely.dwithin(area.polygon, ShapelyPoint(chip), CHIP_RADIUS_CM + RANGE_TOLERANCE_CM))
 
 

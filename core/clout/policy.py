@@ -51,7 +51,10 @@ def _aim(state: CloutState) -> tuple[throwing.Aim, throwing.Skill]:
 
 def sample_draws(state: CloutState, rng: random.Random) -> tuple[float, float, float]:
     """The throw's random draws: the landing point and arrival speed (no physics)."""
-    aim, skill = _aim(state)
+    return _draws(*_aim(state), rng)
+
+
+def _draws(aim: throwing.Aim, skill: throwing.Skill, rng: random.Random) -> tuple[float, float, float]:
     landing = throwing.sample_landing(aim, skill, rng)
     (x, y), (vx, vy) = landing.point_cm, landing.velocity_cm_s
     return (round(x, DRAW_DECIMALS), round(y, DRAW_DECIMALS), round(math.hypot(vx, vy), DRAW_DECIMALS))
@@ -59,8 +62,8 @@ def sample_draws(state: CloutState, rng: random.Random) -> tuple[float, float, f
 
 def sample_chance(state: CloutState, rng: random.Random) -> Landed:
     """Draw the landing, then let the physics settle the table from exactly the recorded draws."""
-    aim, _skill = _aim(state)
-    draws = sample_draws(state, rng)
+    aim, skill = _aim(state)
+    draws = _draws(aim, skill, rng)
     ux, uy = aim.direction
     x, y, speed = draws
     assert state.ctx is not None

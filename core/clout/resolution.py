@@ -44,8 +44,20 @@ RALLY = ("command", "rethrow", "reanimate")
 TIE_CM = 1e-6  # two chips this close in distance are equally near (destroy, raze: closer first)
 
 
+_BOARDS: list[tuple[object, object, object, Board]] = []
+
+
 def board(s: CloutState) -> Board:
-    return Board(s, catalogue(), play_area(s.setup.area), increments(s.setup))
+    """The table's answers for this state. A board reads only the chips on the area, who they
+    are and the setup; states are immutable and share unchanged parts, so the board of the last
+    few tables asked about is reused (one step asks many questions of the same table)."""
+    for chips, kinds, setup, b in _BOARDS:
+        if chips is s.chips and kinds is s.kinds and setup is s.setup:
+            return b
+    b = Board(s, catalogue(), play_area(s.setup.area), increments(s.setup))
+    _BOARDS.insert(0, (s.chips, s.kinds, s.setup, b))
+    del _BOARDS[4:]
+    return b
 
 
 def note(s: CloutState, *notes: Note) -> CloutState:
@@ -149,7 +161,8 @@ def declare_slots(s: CloutState) -> CloutState:
             if slot:
                 slots.append(slot)
     resting = [u for u in activated if b.chip(u).type != "action"]
-    for src in b.on:
+    triggered = dict.fromkeys(b.sources("ambush") + b.sources("poison") + b.sources("bomb"))
+    for src in (u for u in b.on if u in triggered):
         for a in b.abilities(src):
             if a.name not in ("ambush", "poison", "bomb") or not b.usable(src, a):
                 continue

@@ -247,6 +247,7 @@ def setup_stacks(setup: CloutSetup) -> list[Stack | None]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
 def increments(setup: CloutSetup) -> tuple[float, ...]:
     default = range_increment_cm(play_area(setup.area))
     return tuple(setup.increments_cm[p] if p < len(setup.increments_cm) else default

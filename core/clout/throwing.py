@@ -13,6 +13,7 @@ a wooden table); each area file gives its own surface friction.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -20,8 +21,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pymunk
+import shapely
+from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 
 from core.clout.geometry import (
+    CHIP_DIAMETER_CM,
     CHIP_RADIUS_CM,
     ChipId,
     Point,
@@ -53,6 +59,10 @@ COLLISION_BIAS = 0.5 ** 240
 OVERLAP_CM = 0.01
 # A chip slower than this is at rest; and positions are reported to a micrometre.
 REST_SPEED_CM_S = 0.05
+# The table is checked for rest every few steps (a check costs more than a step).
+REST_CHECK_STEPS = 4
+# A slide passing this close to a chip or a cushion is simulated, not worked out exactly.
+CLEAR_CM = 0.01
 REPORT_DECIMALS = 4
 MOVED_CM = 1e-4
 
@@ -141,31 +151,20 @@ def sample_landing(aim: Aim, skill: Skill, rng: random.Random) -> Landing:
     return Landing((x, y), (ux * speed, uy * speed))
 
 
-def _slide(deceleration: float):
-    """Table friction for a body seen from above: a constant drag against the slide until it stops."""
-
-    def update(body: pymunk.Body, gravity: tuple[float, float], damping: float, dt: float) -> None:
-        vx, vy = body.velocity
-        speed = math.hypot(vx, vy)
-        slower = speed - deceleration * dt
-        if slower <= REST_SPEED_CM_S:
-            body.velocity = (0.0, 0.0)
-        else:
-            body.velocity = (vx * slower / speed, vy * slower / speed)
-        body.angular_velocity = 0.0
-
-    return update
-
-
 def _chip(space: pymunk.Space, centre: Point, velocity: Point, deceleration: float) -> pymunk.Body:
+    """A chip sliding on the table. The table's friction is a pivot joint to the table with no
+    position correction whose force is capped at the friction force: it brakes the chip at a
+    constant `deceleration` until it stops, inside pymunk's own solver (no Python per step)."""
     body = pymunk.Body(CHIP_MASS_G, math.inf)
     body.position = centre
     body.velocity = velocity
-    body.velocity_func = _slide(deceleration)
     shape = pymunk.Circle(body, CHIP_RADIUS_CM)
     shape.elasticity = CHIP_ELASTICITY
     shape.friction = CHIP_FRICTION
-    space.add(body, shape)
+    drag = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
+    drag.max_bias = 0.0
+    drag.max_force = CHIP_MASS_G * deceleration
+    space.add(body, shape, drag)
     return body
 
 
@@ -181,6 +180,90 @@ def _cushions(space: pymunk.Space, area: PlayArea) -> None:
             space.add(wall)
 
 
+@functools.lru_cache(maxsize=16)
+def _rail_room(area: PlayArea) -> BaseGeometry:
+    """Where a chip's centre may slide without touching a cushion."""
+    room = area.polygon.buffer(-CHIP_RADIUS_CM - CLEAR_CM)
+    shapely.prepare(room)
+    return room
+
+
+def _segment_gap(p: Point, a: Point, b: Point) -> float:
+    """Distance from point p to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    k = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(p[0] - a[0] - k * dx, p[1] - a[1] - k * dy)
+
+
+def slide_distance(speed: float, deceleration: float) -> float:
+    """How far a chip arriving at `speed` slides on a surface braking it by `deceleration`."""
+    return speed * speed / (2.0 * deceleration) if speed > REST_SPEED_CM_S else 0.0
+
+
+def _slide_alone(area: PlayArea, resting: Mapping[ChipId, Point], landing: Point, velocity: Point,
+                 deceleration: float) -> Point | None:
+    """Where the chip stops when its whole slide touches no chip and no cushion (most throws):
+    constant braking gives the end point exactly, without simulating. None: simulate."""
+    speed = math.hypot(*velocity)
+    travel = slide_distance(speed, deceleration)
+    end = landing if travel == 0 else (landing[0] + velocity[0] / speed * travel,
+                                       landing[1] + velocity[1] / speed * travel)
+    if any(_segment_gap(c, landing, end) < CHIP_DIAMETER_CM + CLEAR_CM for c in resting.values()):
+        return None
+    if area.cushions:
+        path = ShapelyPoint(landing) if travel == 0 else LineString([landing, end])
+        if not _rail_room(area).covers(path):
+            return None
+    return end
+
+
+def _involved(resting: Mapping[ChipId, Point], landing: Point, velocity: Point,
+              deceleration: float) -> list[ChipId]:
+    """The resting chips a throw could possibly move. No chip ever moves faster than the thrown
+    chip arrived (equal masses, energy only lost), so none travels farther than it could; a chip
+    farther than that (plus a chip's width and a landing's push) from every chip that might
+    move is never touched. Order follows the mapping's, so the simulation stays repeatable."""
+    speed = math.hypot(*velocity)
+    travel = slide_distance(speed, deceleration) if deceleration > 0 else math.inf
+    end = landing if travel in (0, math.inf) else (landing[0] + velocity[0] / speed * travel,
+                                                   landing[1] + velocity[1] / speed * travel)
+    reach = travel + 2 * CHIP_DIAMETER_CM + CLEAR_CM
+    if not math.isfinite(reach):
+        return list(resting)
+    moving = [c for c, p in resting.items() if _segment_gap(p, landing, end) < reach]
+    todo = list(moving)
+    left = {c: p for c, p in resting.items() if c not in set(moving)}
+    while todo and left:
+        x, y = resting[todo.pop()]
+        near = [c for c, p in left.items() if math.hypot(p[0] - x, p[1] - y) < reach]
+        for c in near:
+            del left[c]
+        todo += near
+        moving += near
+    keep = set(moving)
+    return [c for c in resting if c in keep]
+
+
+def _simulate(area: PlayArea, resting: Mapping[ChipId, Point], thrown_chip: ChipId, landing: Point,
+              velocity: Point, deceleration: float) -> dict[ChipId, Point]:
+    space = pymunk.Space()
+    space.iterations = SOLVER_ITERATIONS
+    space.collision_slop = COLLISION_SLOP_CM
+    space.collision_bias = COLLISION_BIAS
+    if area.cushions:
+        _cushions(space, area)
+    involved = _involved(resting, landing, velocity, deceleration)
+    bodies = {cid: _chip(space, resting[cid], (0.0, 0.0), deceleration) for cid in involved}
+    bodies[thrown_chip] = _chip(space, landing, velocity, deceleration)
+    for step in range(1, MAX_STEPS + 1):
+        space.step(STEP_S)
+        if step % REST_CHECK_STEPS == 0 and all(b.velocity.length <= REST_SPEED_CM_S for b in bodies.values()) \
+                and not _overlapping(bodies):
+            break
+    return {cid: (b.position.x, b.position.y) for cid, b in bodies.items()}
+
+
 def _overlapping(bodies: Mapping[ChipId, pymunk.Body]) -> bool:
     return bool(overlapping_pairs([tuple(b.position) for b in bodies.values()], OVERLAP_CM))
 
@@ -189,35 +272,26 @@ def settle(area: PlayArea, chips_in_play: Mapping[ChipId, Point], thrown_chip: C
            landing: Point, velocity: Point) -> Settled:
     """Slide the thrown chip from its landing point to rest, knocking chips it touches.
 
-    Deterministic: the same inputs give the same answer (fixed step length and step limit,
-    chips added in the mapping's order). If `thrown_chip` is also in `chips_in_play` its old
-    position is ignored (it was picked up to be thrown again). Knocked chips that end entirely
-    outside the area go back just inside the nearest edge, beside any chips already there.
+    Deterministic: the same inputs give the same answer (a slide that touches nothing is worked
+    out exactly; otherwise fixed step length and step limit, chips added in the mapping's order).
+    If `thrown_chip` is also in `chips_in_play` its old position is ignored (it was picked up to
+    be thrown again). Knocked chips that end entirely outside the area go back just inside the
+    nearest edge, beside any chips already there.
     """
-    space = pymunk.Space()
-    space.iterations = SOLVER_ITERATIONS
-    space.collision_slop = COLLISION_SLOP_CM
-    space.collision_bias = COLLISION_BIAS
     deceleration = area.slide_friction * GRAVITY_CM_S2
-    if area.cushions:
-        _cushions(space, area)
     resting = {cid: c for cid, c in chips_in_play.items() if cid != thrown_chip}
-    bodies = {cid: _chip(space, centre, (0.0, 0.0), deceleration) for cid, centre in resting.items()}
-    bodies[thrown_chip] = _chip(space, landing, velocity, deceleration)
-    for _ in range(MAX_STEPS):
-        space.step(STEP_S)
-        if all(b.velocity.length <= REST_SPEED_CM_S for b in bodies.values()) and not _overlapping(bodies):
-            break
-
-    final = {cid: (round(b.position.x, REPORT_DECIMALS), round(b.position.y, REPORT_DECIMALS))
-             for cid, b in bodies.items()}
+    alone = _slide_alone(area, resting, landing, velocity, deceleration)
+    moved_to = {thrown_chip: alone} if alone is not None else \
+        _simulate(area, resting, thrown_chip, landing, velocity, deceleration)
+    final = {cid: (round(x, REPORT_DECIMALS), round(y, REPORT_DECIMALS)) for cid, (x, y) in moved_to.items()}
     out: tuple[ChipId, ...] = ()
     if entirely_outside(final[thrown_chip], area):
         out = (thrown_chip,)
         del final[thrown_chip]
     for cid in resting:
-        if entirely_outside(final[cid], area):
+        if cid in final and entirely_outside(final[cid], area):
             others = [p for other, p in final.items() if other != cid]
+            others += [p for other, p in resting.items() if other not in final]
             x, y = push_inside(final[cid], area, others)
             final[cid] = (round(x, REPORT_DECIMALS), round(y, REPORT_DECIMALS))
     moved = {cid: p for cid, p in final.items()

@@ -42,23 +42,32 @@ def actor(state: CloutState) -> Actor:
     return state.turn
 
 
+_PLAYABLE: list[tuple[CloutState, int, dict[str, tuple[str, ...]]]] = []
+
+
 def playable(state: CloutState, player: int) -> dict[str, tuple[str, ...]]:
     """Stack chips the player may put into play now and how: throw, place, replace."""
+    for known, p, ways in _PLAYABLE:
+        if known is state and p == player:
+            return dict(ways)
     b = board(state)
-    in_play = {state.kind(u) for u in b.on}
+    in_play = {b.chip(u).id for u in b.on}
     out: dict[str, tuple[str, ...]] = {}
     for uid in state.stacks[player]:
-        chip = b.cat.chip(state.kind(uid))
+        chip = b.chip(uid)
+        printed = b.printed(uid)
         if not state.first_done[player] and chip.type != "base":
             continue
-        if chip.unique and chip.id in in_play:
+        if "unique" in printed and chip.id in in_play:
             continue
-        if chip.has("replace"):
+        if "replace" in printed:
             if any(b.controller(u) == player and not b.stopped_at(b.pos(u), player, uid) for u in b.on):
                 out[uid] = ("replace",)
             continue
-        out[uid] = ("throw", "place") if chip.has("place") else ("throw",)
-    return out
+        out[uid] = ("throw", "place") if "place" in printed else ("throw",)
+    _PLAYABLE.insert(0, (state, player, out))
+    del _PLAYABLE[4:]
+    return dict(out)
 
 
 def why_unplayable(s: CloutState, player: int, uid: str) -> str:
