@@ -23,6 +23,8 @@ REGION_COUNT = 12
 DEFAULT_FILE = "maps/scar.json"
 # Areas in square map units: below this an overlap or a gap is float noise, not a drawing error.
 AREA_TOLERANCE = 0.01
+# No sensible drawing reaches this far; beyond it geometry overflows, so it is damage.
+MAX_COORDINATE = 100_000.0
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ def _point(value: Any, file: str, entry: str, what: str) -> tuple[float, float]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)):
         raise _fail(file, entry, f"{what} must be [x, y] numbers, got {value!r}")
+    if not all(abs(v) <= MAX_COORDINATE for v in value):
+        raise _fail(file, entry, f"{what} lies beyond {MAX_COORDINATE:g} units, far off any map: {value!r}")
     return float(value[0]), float(value[1])
 
 

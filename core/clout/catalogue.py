@@ -18,11 +18,13 @@ from typing import Any, Iterable, Literal
 
 import msgspec
 
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, Migration, migrate, read_json
 
 DEFAULT_FILE = "resources/clout/chips.json"
 CATALOGUE_FORMAT = "battlebox-clout-catalogue"
 CATALOGUE_VERSION = 1
+# version -> function turning a catalogue document of that version into the next one.
+CATALOGUE_MIGRATIONS: dict[int, Migration] = {}
 
 MAX_POINTS = 6  # chips are worth 0-6 clout points (GAME-DATA section 5)
 MAX_STAT = 9  # defense, range and ability values: one printed digit
@@ -415,12 +417,8 @@ def _chip(obj: Any, file: str, entry: str) -> Chip:
 
 
 def parse_catalogue(doc: Any, file: str) -> Catalogue:
-    if not isinstance(doc, dict):
-        raise DataError(file, None, "the catalogue must be a JSON object")
-    if doc.get("format") != CATALOGUE_FORMAT:
-        raise DataError(file, "format", f"this is not a Clout Fantasy catalogue (no '{CATALOGUE_FORMAT}' marker)")
-    if doc.get("version") != CATALOGUE_VERSION:
-        raise DataError(file, "version", f"catalogue version {doc.get('version')!r} is not {CATALOGUE_VERSION}")
+    doc = migrate(doc, file, format=CATALOGUE_FORMAT, version=CATALOGUE_VERSION,
+                  what="Clout Fantasy catalogue", migrations=CATALOGUE_MIGRATIONS)
     extra = sorted(set(doc) - {"format", "version", "about", "chips"})
     if extra:
         raise DataError(file, "top level", f"unknown field '{extra[0]}'")

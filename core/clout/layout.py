@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from core.saves import write_atomic
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, Migration, migrate, read_json
 
 if TYPE_CHECKING:
     from core.clout.catalogue import Catalogue
@@ -29,8 +29,12 @@ if TYPE_CHECKING:
 FORMAT = "battlebox-clout-layout"
 VERSION = 1
 SUFFIX = ".clout-layout.json"
+# version -> function turning a layout document of that version into the next one.
+MIGRATIONS: dict[int, Migration] = {}
 PLAYERS = 2
 DEFAULT_AREA = "standard"
+# 100 m: beyond any playing area; a chip or increment farther out is damage.
+MAX_CM = 10_000.0
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^c(\d+)$")
 
@@ -141,8 +145,8 @@ def _slot_problem(slot: PlayerSlot) -> str | None:
     if not _COLOUR.match(slot.colour):
         return f"colour must look like #rrggbb, got {slot.colour!r}"
     inc = slot.increment_cm
-    if inc is not None and not (math.isfinite(inc) and inc > 0):
-        return f"increment_cm must be a positive number of centimetres or null, got {inc!r}"
+    if inc is not None and not (math.isfinite(inc) and 0 < inc <= MAX_CM):
+        return f"increment_cm must be a positive number of centimetres (at most {MAX_CM:g}) or null, got {inc!r}"
     return None
 
 
@@ -184,18 +188,7 @@ def load_layout(path: str | os.PathLike[str], known_chips: Container[str] | None
 
 def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
                  known_areas: Container[str] | None = None) -> Layout:
-    if not isinstance(doc, dict):
-        raise DataError(file, None, "a layout must be a JSON object")
-    if doc.get("format") != FORMAT:
-        raise DataError(file, "format", f"this is not a Clout Fantasy layout (no '{FORMAT}' format marker)")
-    version = doc.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise DataError(file, "version", "the layout has no valid version number")
-    if version > VERSION:
-        raise DataError(file, "version", f"format version {version} was made by a newer Battlebox; "
-                                         f"this version reads up to {VERSION}")
-    if version < 1:
-        raise DataError(file, "version", f"unknown format version {version}")
+    doc = migrate(doc, file, format=FORMAT, version=VERSION, what="Clout Fantasy layout", migrations=MIGRATIONS)
     extra = sorted(set(doc) - {"format", "version", "area", "players", "chips"})
     if extra:
         raise DataError(file, "top level", f"unknown field {extra[0]!r}")
@@ -232,8 +225,9 @@ def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
         seen.add(chip.id)
         if not 0 <= chip.owner < PLAYERS:
             raise DataError(file, entry, f"owner must be 0 or 1, got {chip.owner}")
-        if not (math.isfinite(chip.x_cm) and math.isfinite(chip.y_cm)):
-            raise DataError(file, entry, "the centre must be finite numbers of centimetres")
+        if not all(math.isfinite(v) and abs(v) <= MAX_CM for v in (chip.x_cm, chip.y_cm)):
+            raise DataError(file, entry, f"the centre must be numbers of centimetres within {MAX_CM:g} "
+                                         f"of the corner, got ({chip.x_cm!r}, {chip.y_cm!r})")
         if known_chips is not None and chip.chip not in known_chips:
             raise DataError(file, entry, f"unknown chip {chip.chip!r} (not in the catalogue)")
         chips.append(chip)

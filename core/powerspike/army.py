@@ -32,6 +32,8 @@ ROSTER_FORMAT = "battlebox-powerspike-roster"
 ROSTER_VERSION = 1
 ROSTER_SUFFIX = ".psroster.json"
 MAX_ROSTER_BYTES = 1024 * 1024
+# No list of the rulebook comes near this many of one thing; more is damage.
+MAX_SLOT = 100
 
 
 # --- organisations ---------------------------------------------------------------------------
@@ -131,8 +133,8 @@ def _slot(obj: Any, kind: Literal["units", "formations"], known: dict[str, Any],
     lo, hi = obj.get("min"), obj.get("max")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi)):
         raise DataError(file, entry, "'min' and 'max' must be whole numbers")
-    if not 0 <= lo <= hi or hi < 1:
-        raise DataError(file, entry, f"need 0 <= min <= max and max >= 1, got min {lo}, max {hi}")
+    if not 0 <= lo <= hi <= MAX_SLOT or hi < 1:
+        raise DataError(file, entry, f"need 0 <= min <= max <= {MAX_SLOT} and max >= 1, got min {lo}, max {hi}")
     label = obj.get("label", " or ".join(names[o] for o in options))
     if not isinstance(label, str) or not label:
         raise DataError(file, entry, "'label' must be a non-empty string")

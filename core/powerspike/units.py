@@ -23,6 +23,11 @@ DROID = "Fire Support Droid"
 THOPTER = "'thopter"
 MAX_THOPTERS = 3
 TANK_FIGURES = 3
+# Far beyond any unit of the game; larger numbers are damage (and would build absurd decks).
+MAX_CARDS = 20
+MAX_FIGURES = 50
+MAX_DISTANCE_IN = 200.0
+MAX_TRAY_IN = 48.0
 
 
 @dataclass(frozen=True)
@@ -251,21 +256,22 @@ def parse_units(doc: Any, file: str) -> UnitBook:
         kind = _get(u, "kind", str, file, entry)
         if kind not in KINDS:
             raise DataError(file, entry, f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-        if cards < 1:
-            raise DataError(file, entry, f"cards must be at least 1, got {cards}")
-        if figures < 1:
-            raise DataError(file, entry, f"figures must be at least 1, got {figures}")
+        if not 1 <= cards <= MAX_CARDS:
+            raise DataError(file, entry, f"cards must be 1 to {MAX_CARDS}, got {cards}")
+        if not 1 <= figures <= MAX_FIGURES:
+            raise DataError(file, entry, f"figures must be 1 to {MAX_FIGURES}, got {figures}")
         if kind == "tank" and figures != TANK_FIGURES:
             raise DataError(file, entry, f"a tank unit is 1 tank and 2 Fire Support Droids, so figures "
                                          f"must be {TANK_FIGURES}, got {figures}")
         if kind == "ornithopter" and figures > MAX_THOPTERS:
             raise DataError(file, entry, f"one ornithopter model stands for at most {MAX_THOPTERS} "
                                          f"'thopters, got {figures}")
-        if move <= 0 or rng <= 0:
-            raise DataError(file, entry, "move and range must be positive distances in inches")
+        if not (0 < move <= MAX_DISTANCE_IN and 0 < rng <= MAX_DISTANCE_IN):
+            raise DataError(file, entry, f"move and range must be positive distances in inches, "
+                                         f"at most {MAX_DISTANCE_IN:g}")
         tray = _get(u, "tray", list, file, entry)
         if (len(tray) != 2 or any(isinstance(t, bool) or not isinstance(t, (int, float)) or t <= 0
-                                  for t in tray)):
+                                  or t > MAX_TRAY_IN for t in tray)):
             raise DataError(file, entry, f"tray must be [width, depth] in inches, got {tray!r}")
         commander = _get(u, "commander", bool, file, entry)
         invented = _get(u, "invented", bool, file, entry)

@@ -30,6 +30,10 @@ SMALLEST_ROOM_CM = 4.0
 # Segments per quarter circle when a file gives a round area: the polygon strays from the
 # true circle by well under 0.01 cm for any rug that fits in a room.
 CIRCLE_QUAD_SEGMENTS = 64
+# 100 m: no room holds a larger playing area; beyond it geometry overflows, so it is damage.
+MAX_CM = 10_000.0
+# Rubber on rubber is about 1; anything above this is a typing slip.
+MAX_FRICTION = 10.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +107,8 @@ def _field(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: st
 def _point(value: Any, file: str, entry: str, what: str) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2 or not all(_number(v) for v in value):
         raise _fail(file, entry, f"{what} must be [x, y] numbers in cm, got {value!r}")
+    if not all(abs(v) <= MAX_CM for v in value):
+        raise _fail(file, entry, f"{what} lies more than {MAX_CM / 100:g} m out, got {value!r}")
     return float(value[0]), float(value[1])
 
 
@@ -116,8 +122,8 @@ def _outline(doc: dict[str, Any], file: str) -> Polygon:
             raise _fail(file, "circle", "must be an object with 'centre_cm' and 'diameter_cm'")
         centre = _point(circle.get("centre_cm"), file, "circle", "'centre_cm'")
         diameter = _field(circle, "diameter_cm", (int, float), file, "circle")
-        if not math.isfinite(diameter) or diameter <= 0:
-            raise _fail(file, "circle", f"'diameter_cm' must be positive, got {diameter!r}")
+        if not math.isfinite(diameter) or not 0 < diameter <= MAX_CM:
+            raise _fail(file, "circle", f"'diameter_cm' must be positive and at most {MAX_CM:g}, got {diameter!r}")
         # Edges tangent to the true circle (not chords), so the rug measures its true diameter.
         grow = 1.0 / math.cos(math.pi / (4 * CIRCLE_QUAD_SEGMENTS))
         return Point(centre).buffer(diameter / 2.0 * grow, quad_segs=CIRCLE_QUAD_SEGMENTS)
@@ -142,8 +148,9 @@ def parse_area(doc: Any, file: str, area_id: str) -> PlayArea:
     invented = _field(doc, "invented", bool, file, top)
     surface = _field(doc, "surface", str, file, top)
     friction = _field(doc, "slide_friction", (int, float), file, top)
-    if not math.isfinite(friction) or friction <= 0:
-        raise _fail(file, "slide_friction", f"must be a positive number (a friction coefficient), got {friction!r}")
+    if not math.isfinite(friction) or not 0 < friction <= MAX_FRICTION:
+        raise _fail(file, "slide_friction", f"must be a positive number up to {MAX_FRICTION:g} "
+                                            f"(a friction coefficient), got {friction!r}")
     cushions = _field(doc, "cushions", bool, file, top) if "cushions" in doc else False
     polygon = _outline(doc, file)
     room = polygon.buffer(-SMALLEST_ROOM_CM / 2.0)

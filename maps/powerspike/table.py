@@ -31,6 +31,8 @@ FOLDER = "tables"
 AREA_TOLERANCE_SQIN = 1e-6
 # A vertex this far outside the table edge is a rounding error, not terrain off the table.
 EDGE_TOLERANCE_IN = 1e-9
+# About 80 feet: no club table is larger; beyond it geometry overflows, so it is damage.
+MAX_INCHES = 1000.0
 
 
 @dataclass(frozen=True)
@@ -114,12 +116,13 @@ def _field(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: st
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and abs(value) <= MAX_INCHES)
 
 
 def _size(value: Any, file: str) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2 or not all(_number(v) for v in value):
-        raise _fail(file, "size_in", f"must be [width, depth] in inches, got {value!r}")
+        raise _fail(file, "size_in", f"must be [width, depth] in inches (at most {MAX_INCHES:g}), got {value!r}")
     w, d = float(value[0]), float(value[1])
     if w <= 0 or d <= 0:
         raise _fail(file, "size_in", f"width and depth must be positive, got {value!r}")
@@ -131,7 +134,7 @@ def _polygon(value: Any, file: str, entry: str, size: tuple[float, float]) -> Po
         raise _fail(file, entry, "'polygon' must be a list of at least 3 [x, y] points in inches")
     for p in value:
         if not isinstance(p, list) or len(p) != 2 or not all(_number(v) for v in p):
-            raise _fail(file, entry, f"every polygon point must be [x, y] numbers, got {p!r}")
+            raise _fail(file, entry, f"every polygon point must be [x, y] numbers of inches on the table, got {p!r}")
     poly = Polygon([(float(x), float(y)) for x, y in value])
     if not poly.is_valid:
         raise _fail(file, entry, f"the polygon is not valid ({shapely.is_valid_reason(poly)})")

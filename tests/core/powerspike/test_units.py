@@ -135,7 +135,7 @@ def _unit(doc, uid):
 
 
 @pytest.mark.parametrize("edit, entry, words", [
-    (lambda d: _unit(d, "zomborg").update(cards=0), "unit 'zomborg'", "cards must be at least 1"),
+    (lambda d: _unit(d, "zomborg").update(cards=0), "unit 'zomborg'", "cards must be 1 to 20"),
     (lambda d: _unit(d, "zomborg").update(cards="two"), "unit 'zomborg'", "field 'cards' must be int"),
     (lambda d: _unit(d, "mag-lev-tank").update(figures=4), "unit 'mag-lev-tank'", "2 Fire Support Droids"),
     (lambda d: _unit(d, "scs-ornithopter").update(figures=4), "unit 'scs-ornithopter'", "at most 3"),
