@@ -43,8 +43,9 @@ def _named_board(units: tuple[UnitState, ...]) -> dict[str, tuple[str, geo.Tray]
     """unit id -> (the name geometry puts into its reasons, tray)."""
     out: dict[str, tuple[str, geo.Tray]] = {}
     used: set[str] = set()
+    names = {u.id: u.name for u in units}
     for uid, tray in board(units).items():
-        name = next(u.name for u in units if u.id == uid) or uid
+        name = names[uid] or uid
         label = name if name not in used else uid
         used.add(label)
         out[uid] = (label, tray)
