@@ -29,6 +29,7 @@ from core.clout.state import (
 from core.game import CHANCE, Actor
 
 MULTI = ("attract", "repulse", "trap", "destroy", "raze")
+AIM_MARGIN_CM = 100.0  # an aim may miss the area, but not by more than this
 
 
 def actor(state: CloutState) -> Actor:
@@ -107,6 +108,9 @@ def why_not(s: CloutState, a: CloutAction) -> str:
     if isinstance(a, ThrowChip):
         if not (0.0 <= a.strength <= 1.0) or not _finite(a.x, a.y):
             return "aim at a point with a strength from 0 to 1"
+        minx, miny, maxx, maxy = play_area(s.setup.area).bounds_cm
+        if not (minx - AIM_MARGIN_CM <= a.x <= maxx + AIM_MARGIN_CM and miny - AIM_MARGIN_CM <= a.y <= maxy + AIM_MARGIN_CM):
+            return "aim at the playing area"
         if s.phase in ("throw", "precision"):
             return "" if s.ctx and a.chip == s.ctx.chip else "that is not the chip to throw"
         if s.phase != "choose":
