@@ -29,23 +29,51 @@ def score_throws(roster: Roster, throws: Sequence[Sequence[Landed] | None]) -> t
     The bonus goes to the single player with the most face-up fighters; a tie for most
     means nobody gets it, and a throw with no face-up fighter never earns it.
     """
-    counts = [None if t is None else sum(1 for x in t if is_face_up(x.pose)) for t in throws]
-    present = [c for c in counts if c is not None]
+    value = roster.value
+    rows: list[tuple[int, int, int, int] | None] = []
+    for t in throws:
+        if t is None:
+            rows.append(None)
+            continue
+        up = points = standing = 0
+        for x in t:
+            if is_face_up(x.pose):
+                up += 1
+                points += value(x.fighter)
+                standing += x.pose == "standing"
+        rows.append((up, len(t) - up, standing, points))
+    return _with_bonus(rows)
+
+
+def score_codes(values: Sequence[Sequence[int]], codes: Sequence[str | None]) -> tuple[ThrowScore | None, ...]:
+    """`score_throws` read straight from pose codes (core.fistful.throws): `values[i]` lists seat
+    i's fighter values in its code's order. Replaying a long log scores thousands of throws."""
+    rows: list[tuple[int, int, int, int] | None] = []
+    for vals, code in zip(values, codes):
+        if code is None:
+            rows.append(None)
+            continue
+        down = code.count("d")
+        points = sum(v for v, c in zip(vals, code) if c != "d")
+        rows.append((len(code) - down, down, code.count("s"), points))
+    return _with_bonus(rows)
+
+
+def _with_bonus(rows: Sequence[tuple[int, int, int, int] | None]) -> tuple[ThrowScore | None, ...]:
+    """Scores from per-seat (face up, face down, standing, points), the +2 bonus added."""
+    present = [r[0] for r in rows if r is not None]
     best = max(present, default=0)
     bonus_to = None
     if best > 0 and present.count(best) == 1:
-        bonus_to = counts.index(best)
+        bonus_to = next(i for i, r in enumerate(rows) if r is not None and r[0] == best)
     out: list[ThrowScore | None] = []
-    for i, t in enumerate(throws):
-        if t is None:
+    for i, r in enumerate(rows):
+        if r is None:
             out.append(None)
             continue
-        up = [x for x in t if is_face_up(x.pose)]
-        points = sum(roster.value(x.fighter) for x in up)
         bonus = MOST_FACE_UP_BONUS if i == bonus_to else 0
-        out.append(ThrowScore(face_up=len(up), face_down=len(t) - len(up),
-                              standing=sum(1 for x in t if x.pose == "standing"),
-                              points=points, bonus=bonus, total=points + bonus))
+        out.append(ThrowScore(face_up=r[0], face_down=r[1], standing=r[2], points=r[3], bonus=bonus,
+                              total=r[3] + bonus))
     return tuple(out)
 
 

@@ -25,7 +25,7 @@ from core.errors import IllegalAction
 from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous,
                        default_players, rank, validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
-from core.fistful.scoring import ThrowScore, lowest_total_removers, score_throws
+from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
 from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses, is_face_up,
                                  migrate_fighter, migrate_fighters, migrate_landed, throw_fistful)
 
@@ -71,11 +71,20 @@ Phase = Literal["pick", "throw", "remove", "over"]
 
 
 class RoundRecord(msgspec.Struct, frozen=True):
+    """One throw: the fistfuls as thrown (shared with the state, not copied) and their pose codes."""
+
     number: int
-    landed: tuple[tuple[Landed, ...] | None, ...]
+    thrown: tuple[tuple[Fighter, ...], ...]
+    poses: tuple[str | None, ...]
     scores: tuple[ThrowScore | None, ...]
     removers: tuple[int, ...]
     removed: tuple[Fighter | None, ...]
+
+    @property
+    def landed(self) -> tuple[tuple[Landed, ...] | None, ...]:
+        """How each seat's fighters landed, in fistful order (None for players who were out)."""
+        return tuple(None if code is None else decode_poses(fistful, code)
+                     for fistful, code in zip(self.thrown, self.poses))
 
 
 class ThrowdownState(msgspec.Struct, frozen=True):
@@ -144,6 +153,16 @@ class ThrowdownGame(Rules):
 
     def __init__(self, roster: Roster | None = None) -> None:
         self._roster = roster
+        self._values: dict[tuple[Fighter, ...], tuple[int, ...]] = {}
+
+    def _sorted_values(self, fistful: tuple[Fighter, ...]) -> tuple[int, ...]:
+        """The fistful's values in pose-code order, remembered: a fistful is thrown many times."""
+        values = self._values.get(fistful)
+        if values is None:
+            if len(self._values) > 4096:
+                self._values.clear()
+            values = self._values[fistful] = tuple(self.roster.value(f) for f in sorted(fistful))
+        return values
 
     @property
     def roster(self) -> Roster:
@@ -238,11 +257,10 @@ class ThrowdownGame(Rules):
             return msgspec.structs.replace(state, fistfuls=fistfuls, picked=picked,
                                            phase="throw" if all(picked) else "pick")
         if isinstance(action, Throw):
-            landed = tuple(None if code is None else decode_poses(fistful, code)
-                           for fistful, code in zip(state.fistfuls, action.poses))
-            scores = score_throws(self.roster, landed)
+            scores = score_codes([self._sorted_values(f) for f in state.fistfuls], action.poses)
             removers = lowest_total_removers(scores)
-            record = RoundRecord(state.throws + 1, landed, scores, removers, (None,) * state.players)
+            record = RoundRecord(state.throws + 1, state.fistfuls, action.poses, scores, removers,
+                                 (None,) * state.players)
             return msgspec.structs.replace(state, throws=state.throws + 1, round=record, to_remove=removers,
                                            phase="remove" if removers else "throw")
         if isinstance(action, Remove):

@@ -50,16 +50,18 @@ def encode_poses(landed: Iterable[Landed]) -> str:
 
 def decode_poses(fighters: Sequence[Fighter], code: str) -> tuple[Landed, ...]:
     """The landing a valid code gives these fighters, listed in the fighters' own order."""
-    pose = {f: CODE_POSE[c] for f, c in zip(sorted(fighters), code)}
-    return tuple(Landed(f, pose[f]) for f in fighters)
+    if len(fighters) == 1:
+        return (Landed(fighters[0], CODE_POSE[code]),)
+    pose = dict(zip(sorted(fighters), code))
+    return tuple(Landed(f, CODE_POSE[pose[f]]) for f in fighters)
 
 
 def code_problem(fighters: Sequence[Fighter], code: object) -> str | None:
     """Why `code` is not a landing of these fighters, in plain words (None when it is)."""
     if not isinstance(code, str) or len(code) != len(fighters):
         return f"give a pose for each of the {len(fighters)} fighters"
-    bad = [c for c in code if c not in CODE_POSE]
-    if bad:
+    if code.strip("bsd"):
+        bad = [c for c in code if c not in CODE_POSE]
         return (f"{bad[0]!r} is not a pose; a fighter lands on its back (b), standing (s) "
                 "or face down (d)")
     return None
