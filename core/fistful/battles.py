@@ -15,7 +15,8 @@ resources/notes/all-out-war.md and listed here:
   both are judged on how the fighters landed (the defender's flip does not make or undo them);
 - when the next attacker would be a player who was knocked out, the next seat still in play attacks;
 - a tie in an Ultimate Champion fight is thrown again; the Warlords' choices are made by
-  the player seated after the champion.
+  the player seated after the champion;
+- placings: the winner(s) first, then regions held, then later knock-out; level seats share.
 """
 from __future__ import annotations
 
