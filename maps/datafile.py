@@ -15,6 +15,7 @@ Lives in maps/ because imports run gui -> core -> maps: both the rules and the b
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -95,14 +96,19 @@ def _size(n: int) -> str:
 
 # --- JSON --------------------------------------------------------------------------------------
 
-def decode_json(data: bytes, label: str) -> Any:
-    """The JSON document in `data`; any damage is a DataError naming `label`."""
+def decode_json(data: bytes, label: str, *, unique_keys: bool = False) -> Any:
+    """The JSON document in `data`; any damage is a DataError naming `label`.
+
+    `unique_keys` also refuses an object that names a key twice (JSON readers silently keep
+    the last one, so a merge slip or a pasted entry would go unnoticed); it parses a second
+    time in Python, so it is meant for small hand-edited data files, not saves.
+    """
     if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark some editors add
         data = data[3:]
     if not data.strip():
         raise DataError(label, None, "the file is empty")
     try:
-        return msgspec.json.decode(data)
+        doc = msgspec.json.decode(data)
     except RecursionError:
         raise DataError(label, None, "the data is nested far too deeply to be a real file") from None
     except msgspec.ValidationError as e:  # numbers beyond 64-bit integers or doubles
@@ -117,6 +123,34 @@ def decode_json(data: bytes, label: str) -> Any:
             raise DataError(label, None, "not valid JSON (it ends too early or holds an invalid "
                                          "character); the file may be truncated or corrupted") from None
         return _raise_json(label, where, text)
+    if unique_keys:
+        _refuse_repeated_keys(data, label)
+    return doc
+
+
+def _repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _RepeatedKey(key)
+        seen[key] = value
+    return seen
+
+
+class _RepeatedKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _refuse_repeated_keys(data: bytes, label: str) -> None:
+    try:
+        json.loads(data, object_pairs_hook=_repeated_keys)
+    except _RepeatedKey as e:
+        raise DataError(label, e.key, f"the key '{e.key}' appears twice in one object; "
+                                      "keep one of them") from None
+    except (ValueError, RecursionError):
+        pass  # msgspec read it; Python's reader disagreeing on an edge case is no reason to refuse
 
 
 def _raise_json(label: str, where: str | None, text: str) -> Any:
@@ -183,7 +217,7 @@ def read_versioned(source: str | os.PathLike[str] | bytes, *, format: str, versi
     else:
         file = file_label if file_label is not None else str(source)
         data = read_bytes_safely(source, max_bytes, file)
-    doc = migrate(decode_json(data, file), file, format=format, version=version, what=what,
+    doc = migrate(decode_json(data, file, unique_keys=True), file, format=format, version=version, what=what,
                   migrations=migrations)
     return convert(doc, type, file)
 
@@ -236,7 +270,7 @@ def read_json(path: str | Path | None, package: str, name: str, label: str) -> t
     else:
         file = str(path)
         data = read_bytes_safely(path, MAX_DATA_BYTES, file)
-    return decode_json(data, file), file
+    return decode_json(data, file, unique_keys=True), file
 
 
 def bundled_ids(package: str, folder: str, first: str) -> tuple[str, ...]:
