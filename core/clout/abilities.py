@@ -96,7 +96,7 @@ class Board:
         self._chips, self._printed = _lookups(state.kinds, catalogue)
         self._within: dict[tuple[str, str, tuple[str, ...], float | None], bool] = {}
         self._in_range: dict[tuple[str, tuple[str, ...], float | None], list[str]] = {}
-        self._sources: dict[str, list[str]] = {}
+        self._sources: dict[str, list[str]] | None = None
 
     # --- identity -----------------------------------------------------------------------------
     def chip(self, uid: str) -> Chip:
@@ -225,10 +225,14 @@ class Board:
 
     def sources(self, name: str) -> list[str]:
         """Chips on the area whose ability `name` works now (not trapped), in order of arrival."""
-        found = self._sources.get(name)
-        if found is None:
-            found = self._sources[name] = [u for u in self.on if self.ability(u, name) is not None]
-        return found
+        if self._sources is None:
+            index: dict[str, list[str]] = {}
+            for u in self.on:
+                if not self.trapped(u):
+                    for ability in self.printed(u):
+                        index.setdefault(ability, []).append(u)
+            self._sources = index
+        return self._sources.get(name, [])
 
     def gap_cm(self, a: str, b: str) -> float:
         return edge_distance_cm(self.pos(a), self.pos(b))

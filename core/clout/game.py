@@ -90,6 +90,21 @@ from maps.clout.areas import PlayArea, available_areas
 THROW_DISTANCE_CM = policy.THROW_DISTANCE_CM
 
 
+_KNOWN_AREAS: set[str] = set()  # areas already found this session (finding one scans the folder)
+_CHECKED: dict[Stack, tuple[Catalogue, list[str]]] = {}
+
+
+def _stack_problems(stack: Stack, catalogue: Catalogue) -> list[str]:
+    """A stack's construction problems, worked out once per stack and catalogue: every new game
+    checks both stacks, and random play starts thousands of games with the same ones."""
+    known = _CHECKED.get(stack)
+    if known is None or known[0] is not catalogue:
+        if len(_CHECKED) > 64:
+            _CHECKED.clear()
+        known = _CHECKED[stack] = (catalogue, problems(stack, catalogue))
+    return known[1]
+
+
 class CloutGame(Rules):
     id = "clout"
     title = "Clout Fantasy"
@@ -111,14 +126,17 @@ class CloutGame(Rules):
     def validate_setup(self, setup: CloutSetup) -> None:
         validate_players(setup.players, self.title, PLAYERS, PLAYERS)
         validate_mode(setup.mode)
-        if setup.area not in available_areas():
-            raise IllegalSetup(f"There is no playing area {setup.area!r} (choose one of {', '.join(available_areas())}).")
+        if setup.area not in _KNOWN_AREAS:
+            if setup.area not in available_areas():
+                raise IllegalSetup(f"There is no playing area {setup.area!r} "
+                                   f"(choose one of {', '.join(available_areas())}).")
+            _KNOWN_AREAS.add(setup.area)
         for p, stack in enumerate(setup_stacks(setup)):
             if stack is None:
                 key = setup.stacks[p] if p < len(setup.stacks) else "(none)"
                 raise IllegalSetup(f"{setup.players[p].name} has no stack: there is no ready stack {key!r} "
                                    f"(choose one of {', '.join(ready_stacks())}).")
-            bad = problems(stack, self.catalogue)
+            bad = _stack_problems(stack, self.catalogue)
             if bad:
                 raise IllegalSetup(f"{setup.players[p].name}'s stack is not legal: {bad[0]}")
         for label, values in (("range increment", setup.increments_cm), ("throw scatter", setup.skills_cm)):

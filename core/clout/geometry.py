@@ -283,11 +283,24 @@ def _outline(area: PlayArea) -> BaseGeometry:
     return outline
 
 
+@functools.lru_cache(maxsize=32)
+def _is_box(area: PlayArea) -> bool:
+    """Is the area an upright rectangle (its outline is its bounding box)?"""
+    minx, miny, maxx, maxy = area.polygon.bounds
+    return not area.polygon.interiors and abs(area.polygon.area - (maxx - minx) * (maxy - miny)) < 1e-9
+
+
 def inside_area(chip: Point, area: PlayArea) -> bool:
     """In play: some part of the chip touches the area (a chip hanging over the edge still counts)."""
     x, y = chip
-    if math.isfinite(x) and math.isfinite(y) and shapely.contains_xy(_outline(area), x, y):
-        return True  # the centre is on the area: the common case, answered without building a point
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return False
+    if _is_box(area):
+        minx, miny, maxx, maxy = area.bounds_cm
+        if minx <= x <= maxx and miny <= y <= maxy:
+            return True  # the centre is on the area: the common case, answered without shapely
+    elif shapely.contains_xy(_outline(area), x, y):
+        return True
     return bool(shapely.dwithin(area.polygon, ShapelyPoint(chip), CHIP_RADIUS_CM + RANGE_TOLERANCE_CM))
 
 

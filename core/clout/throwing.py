@@ -29,6 +29,7 @@ from shapely.geometry.base import BaseGeometry
 from core.clout.geometry import (
     CHIP_DIAMETER_CM,
     CHIP_RADIUS_CM,
+    RANGE_TOLERANCE_CM,
     ChipId,
     Point,
     entirely_outside,
@@ -265,7 +266,11 @@ def _simulate(area: PlayArea, resting: Mapping[ChipId, Point], thrown_chip: Chip
 
 
 def _overlapping(bodies: Mapping[ChipId, pymunk.Body]) -> bool:
-    return bool(overlapping_pairs([tuple(b.position) for b in bodies.values()], OVERLAP_CM))
+    centres = [tuple(b.position) for b in bodies.values()]
+    if len(centres) > 24:
+        return bool(overlapping_pairs(centres, OVERLAP_CM))
+    close = CHIP_DIAMETER_CM - OVERLAP_CM - RANGE_TOLERANCE_CM  # as overlapping_pairs measures
+    return any(math.dist(a, b) <= close for a, b in itertools.combinations(centres, 2))
 
 
 def settle(area: PlayArea, chips_in_play: Mapping[ChipId, Point], thrown_chip: ChipId,
