@@ -118,7 +118,7 @@ def decode_json(data: bytes, label: str, *, unique_keys: bool = False) -> Any:
         text = str(e)
         where = _line_of(data, text)
         if "UTF-8" in text:
-            raise DataError(label, where, "the file is not UTF-8 text") from None
+            raise DataError(label, _bad_utf8_line(data), "the file is not UTF-8 text") from None
         if "truncated" in text:
             raise DataError(label, None, "not valid JSON (it ends too early or holds an invalid "
                                          "character); the file may be truncated or corrupted") from None
@@ -157,6 +157,15 @@ def _raise_json(label: str, where: str | None, text: str) -> Any:
     detail = re.sub(r"^JSON is malformed: ", "", text)
     detail = re.sub(r"\s*\(byte \d+\)$", "", detail)
     raise DataError(label, where, f"not valid JSON ({detail}); the file may be truncated or corrupted")
+
+
+def _bad_utf8_line(data: bytes) -> str | None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        return f"line {line}"
+    return None
 
 
 def _line_of(data: bytes, message: str) -> str | None:
@@ -245,7 +254,7 @@ def migrate(doc: Any, file: str, *, format: str, version: int, what: str = "file
             doc = step(dict(doc))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise DataError(file, "version", f"the version {found} {what} cannot be upgraded "
-                                             f"({type_name(e)})") from None
+                                             f"({_why(e)})") from None
         after = doc.get("version") if isinstance(doc, dict) else None
         if not isinstance(after, int) or after <= found:
             raise DataError(file, "version", f"the upgrade from version {found} went wrong")
@@ -253,7 +262,9 @@ def migrate(doc: Any, file: str, *, format: str, version: int, what: str = "file
     return doc
 
 
-def type_name(e: BaseException) -> str:
+def _why(e: BaseException) -> str:
+    if isinstance(e, KeyError) and e.args:
+        return f"it has no {e.args[0]!r}"
     return str(e) or e.__class__.__name__
 
 
