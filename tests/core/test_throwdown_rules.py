@@ -376,3 +376,25 @@ def test_setup_from_dict_is_checked():
         Match.new("throwdown", {"players": [{"name": "A", "colour": "#000000"}], "mode": "sideways"})
     match = Match.new("throwdown", {"players": [{"name": "A", "colour": "#000000"}], "mode": "table"})
     assert match.mode == "table"
+
+
+# --- the round history, rebuilt from the log ------------------------------------------------
+
+def test_round_log_follows_the_log_through_undo():
+    from core.fistful.throwdown import RoundLog
+
+    match = picked(fistful("hyper skwall", "hyper frost"), fistful("hyper gregor", "hyper nexa"))
+    log = RoundLog(GAME, match.setup)
+    match.apply(throw(match, "bd", "bb"))
+    assert [r.number for r in log.update(match.actions)] == [1]
+    match.apply(Remove(0, F("hyper frost")))
+    rounds = log.update(match.actions)
+    assert rounds[-1].removed == (F("hyper frost"), None)
+    match.apply(throw(match, "b", "bb"))
+    assert len(log.update(match.actions)) == 2
+    match.undo()
+    match.apply(throw(match, "d", "bs"))
+    assert [r.number for r in log.update(match.actions)] == [1, 2]
+    assert log.rounds[-1].removed == (None, None) and log.rounds[-1].removers == (0,)
+    assert log.rounds == GAME.rounds(match.setup, match.actions)
+    assert log.rounds[-1] == match.state.round
