@@ -76,8 +76,6 @@ def note_text(s: CloutState, n: Note) -> str:
         "others": names(s, chips[2:]),
     }
     key = n.kind
-    if n.kind in ("place", "replace", "discard", "throw"):
-        fields["chip"] = chip_name(s, chips[0])
     if n.kind in ("out", "lands"):
         knocked = int(n.numbers[-1]) if n.numbers else 0
         fields["knocked"] = f", knocking {knocked} chip{'s' if knocked != 1 else ''}" if knocked else ""
