@@ -26,7 +26,7 @@ from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result
                        default_players, rank, validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
-from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses, is_face_up,
+from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses,
                                  migrate_fighter, migrate_fighters, migrate_landed, throw_fistful)
 
 MAX_FIGHTERS = 6
@@ -205,11 +205,12 @@ class ThrowdownGame(Rules):
 
     def removable(self, state: ThrowdownState, player: int) -> list[Fighter]:
         """The face-down fighters of this round that the player may take out."""
-        if state.round is None:
+        last = state.round
+        if last is None or last.poses[player] is None:
             return []
-        landed = state.round.landed[player] or ()
-        left = set(state.fistfuls[player])
-        return [x.fighter for x in landed if not is_face_up(x.pose) and x.fighter in left]
+        down = {f for f, c in zip(sorted(last.thrown[player]), last.poses[player]) if c == "d"}
+        left = state.fistfuls[player]
+        return [f for f in last.thrown[player] if f in down and f in left]
 
     def validate(self, state: ThrowdownState, action: ThrowdownAction) -> None:
         if state.phase == "over":
