@@ -35,6 +35,8 @@ PLAYERS = 2
 DEFAULT_AREA = "standard"
 # 100 m: beyond any playing area; a chip or increment farther out is damage.
 MAX_CM = 10_000.0
+# Two stacks of fifteen is a full table; far more is damage, and the board would crawl.
+MAX_CHIPS = 1000
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^c(\d+)$")
 
@@ -213,6 +215,8 @@ def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
             raise DataError(file, f"{entry} '{slot.name}'", problem)
         players.append(slot)
 
+    if len(doc["chips"]) > MAX_CHIPS:
+        raise DataError(file, "chips", f"a layout holds at most {MAX_CHIPS} chips, the file lists {len(doc['chips'])}")
     chips: list[PlacedChip] = []
     seen: set[str] = set()
     for i, raw in enumerate(doc["chips"]):

@@ -281,3 +281,40 @@ def test_every_loader_names_the_file_for_broken_bytes(kind: str, content: bytes,
     with pytest.raises(DataError, match=reason) as err:
         loader(path)
     assert err.value.file == str(path)
+
+
+def _sample(kind: str, index: int = 0) -> Any:
+    return msgspec.json.decode(LOADERS[kind][0][index][1])
+
+
+HUGE = 1e300
+# (loader, sample file index, path to the number, value, the entry the error must name)
+ABSURD: list[tuple[str, int, tuple[Any, ...], Any, str]] = [
+    ("scar map", 0, ("size",), [HUGE, HUGE], "top level"),
+    ("scar map", 0, ("regions", 0, "polygon", 0), [HUGE, 0], "region 'Sub-0'"),
+    ("scar map", 0, ("arena", "disc_radius"), HUGE, "arena disc 'Sub-0'"),
+    ("clout areas", 1, ("circle", "diameter_cm"), HUGE, "circle"),
+    ("clout areas", 2, ("slide_friction",), HUGE, "slide_friction"),
+    ("clout areas", 2, ("polygon", 1), [HUGE, 0], "polygon[1]"),
+    ("powerspike tables", 1, ("size_in",), [HUGE, HUGE], "size_in"),
+    ("powerspike tables", 1, ("terrain", 0, "polygon", 0), [-HUGE, 0], "terrain 'Birch wood'"),
+    ("powerspike units", 0, ("units", 0, "cards"), 10**9, "unit 'death-commando'"),
+    ("powerspike units", 0, ("units", 0, "move"), HUGE, "unit 'death-commando'"),
+    ("powerspike units", 0, ("units", 0, "tray"), [HUGE, 1], "unit 'death-commando'"),
+    ("powerspike formations", 0, ("formations", 0, "slots", 0, "max"), 10**9,
+     "formation 'death-commando-brigade' slots[0]"),
+    ("solitaire bests", 0, ("bests", 0, "total"), 10**15, "bests[0]"),
+]
+
+
+@pytest.mark.parametrize("kind, index, path, value, entry", ABSURD)
+def test_absurd_numbers_are_refused_naming_the_entry(kind: str, index: int, path: tuple[Any, ...], value: Any,
+                                                     entry: str, tmp_path: Path) -> None:
+    """Finite but absurd sizes would overflow the geometry or build endless decks."""
+    doc = _set(_sample(kind, index), path, value)
+    file = tmp_path / LOADERS[kind][0][index][0]
+    file.write_bytes(msgspec.json.encode(doc))
+    with pytest.raises(DataError) as err:
+        LOADERS[kind][1](file)
+    assert err.value.file == str(file)
+    assert err.value.entry == entry, str(err.value)

@@ -268,3 +268,21 @@ def test_in_range_counts_fly_against_a_chip_without_fly():
     gap = watcher.range * 5 - 2  # in reach on the ground, out with the extra increment of fly
     layout = lay((watcher, 0, 30, 30), (flyer, 1, 30 + 4 + gap, 30), (flyer, 0, 30, 30 + 4 + gap))
     assert chips_in_range_of(layout, "c1", CAT, AREA) == ["c3"]
+
+
+def test_absurd_layouts_are_refused(tmp_path):
+    doc = json.loads(to_json(sample()))
+    for change, entry, reason in (
+        (lambda d: d["chips"].extend(dict(d["chips"][0], id=f"c{100 + i}") for i in range(1001)), "chips", "at most"),
+        (lambda d: d["chips"][0].update(x_cm=1e300), "chips[0] 'c1'", "within"),
+        (lambda d: d["players"][0].update(increment_cm=1e12), "players[0]", "increment_cm"),
+    ):
+        broken = json.loads(json.dumps(doc))
+        change(broken)
+        path = tmp_path / "absurd.json"
+        path.write_text(json.dumps(broken), encoding="utf-8")
+        with pytest.raises(DataError) as err:
+            load_layout(path)
+        assert err.value.file == str(path)
+        assert entry in (err.value.entry or ""), str(err.value)
+        assert reason in err.value.reason, str(err.value)
