@@ -191,7 +191,7 @@ def test_chance_throw_is_legal_and_covers_every_fistful():
     match = three(seed=3)
     t = match.chance_action()
     assert isinstance(t, Throw)
-    assert [tuple(x.fighter for x in landed) for landed in t.landed] == list(match.state.fistfuls)
+    assert [len(code) for code in t.poses] == [len(f) for f in match.state.fistfuls]
     GAME.validate(match.state, t)
 
 

@@ -73,7 +73,7 @@ def test_committed_examples_load(example):
     assert match.game_id == "throwdown" and len(match.setup.players) == 3
     assert match.is_over == (example == FINISHED)
     if example == MIDGAME:
-        assert match.state.phase == "remove" and len(match.state.rounds) == 3
+        assert match.state.phase == "remove" and match.state.throws == 3
     else:
         assert match.result is not None and match.result.winners
 
@@ -108,7 +108,7 @@ def test_loaded_match_plays_on_like_the_original(tmp_path):
 
 @pytest.mark.parametrize("fraction", [0.0, 0.1, 0.33, 0.5, 0.9, 0.999])
 def test_truncated_file(save, fraction):
-    data = save.read_bytes()
+    data = save.read_bytes().rstrip()  # a cut that drops only the final newline is no damage
     save.write_bytes(data[:int(len(data) * fraction)])
     load_error(save)
 
