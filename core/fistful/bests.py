@@ -159,6 +159,8 @@ class BestsBook:
 
 def game_key(seed: int, state: SolitaireState, game: int) -> str:
     """Names one played game: the same seed, game number and throws give the same key."""
-    throws = [t.landed for t in state.throws if t.game == game]
+    # spelled as 0.1.0 encoded a landing, so a game keeps its key across releases
+    throws = [[{"fighter": {"sculpt": x.fighter.sculpt, "finish": x.fighter.finish}, "pose": x.pose}
+               for x in t.landed] for t in state.throws if t.game == game]
     raw = msgspec.json.encode([seed, game, throws])
     return hashlib.sha256(raw).hexdigest()[:16]

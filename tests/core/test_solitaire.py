@@ -1,7 +1,10 @@
 """Solitaire Challenge rules and the project's rulings (GAME-DATA.md section 1, Solitaire bullet)."""
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -337,3 +340,15 @@ def test_sheet_subtotals():
     assert sheet.basic(1) == 15 and sheet.super(1) == 90 and sheet.total(1) == 105
     assert sheet.total(0) == 0 and sheet.used(1) == (1, 5, 6, 10)
     assert sheet.unused(1) == (2, 3, 4, 7, 8, 9)
+
+
+def test_a_game_key_is_the_one_0_1_0_gave():
+    """Personal bests name a game by a hash of its throws: compact saves must not change it."""
+    from core.fistful.bests import game_key
+
+    match = Match.load(Path(__file__).resolve().parents[1] / "saves" / "0.1.0" / "solitaire-finished.battlebox.json")
+    doc = json.loads((Path(__file__).resolve().parents[1] / "saves" / "0.1.0" /
+                      "solitaire-finished.battlebox.json").read_text())
+    landed = [a["landed"] for a in doc["actions"] if a["kind"] == "solo-throw"]
+    raw = msgspec.json.encode([match.seed, 0, landed])
+    assert game_key(match.seed, match.state, 0) == hashlib.sha256(raw).hexdigest()[:16]
