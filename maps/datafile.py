@@ -91,6 +91,8 @@ def _too_large(size: int, max_bytes: int) -> str:
 
 
 def _size(n: int) -> str:
+    if n < 1000:
+        return f"{n} bytes"
     return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n / 1e3:.0f} kB"
 
 
