@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from core import registry, saves
 from core.match import Match
+from tests.benchmarks.test_engine_speed import long_match
 from tests.saves.make_saves import play
 
 GAMES = sorted(registry.GAMES)
@@ -66,24 +66,10 @@ def test_load(benchmark, tmp_path, game_id):
 def largest_save(tmp_path_factory) -> Path:
     """A genuine 10-player table game of MAX_ACTIONS actions: the table keeps entering
     all-face-up throws, which remove nobody, so the game can go on to the cap."""
-    game = registry.get("throwdown")
-    match = Match.new("throwdown", msgspec.structs.replace(game.default_setup(10), mode="table"), seed=9)
-    rng = random.Random(9)
-    play(match, rng, stop=lambda m: m.state.phase != "pick")
-    face_up = None
-    while len(match.actions) < saves.MAX_ACTIONS:
-        if face_up is None:
-            candidates = (match.random_action(rng) for _ in range(10_000))
-            face_up = next(a for a in candidates if _removes_nobody(match, a))
-        match.apply(face_up)
+    match = long_match(saves.MAX_ACTIONS, finish=False, real_every=saves.MAX_ACTIONS)
     path = tmp_path_factory.mktemp("largest") / "largest.battlebox.json"
     match.save(path)
     return path
-
-
-def _removes_nobody(match: Match, action) -> bool:
-    after = match.game.apply(match.state, action)
-    return after.phase == "throw"
 
 
 def test_largest_legal_save(benchmark, largest_save):
