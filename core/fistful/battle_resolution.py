@@ -1,8 +1,6 @@
 """Battle resolution: claims in turn, scoring a throw, the winner, knock-outs and the end of a battle."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
 from core.fistful.battle_state import (ADVANCED_MIN_THROWN, DISCS_TO_WIN, QUOTA, SLAUGHTER_BONUS,
@@ -11,9 +9,6 @@ from core.fistful.battle_state import (ADVANCED_MIN_THROWN, DISCS_TO_WIN, QUOTA,
 from core.fistful.scoring import score_throws
 from core.fistful.throws import decode_poses, is_face_up
 from core.game import Result, rank
-
-if TYPE_CHECKING:
-    from core.fistful.battles import BattleGame
 
 
 class Resolution:

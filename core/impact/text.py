@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from core.impact.events import Event
 
 if TYPE_CHECKING:
-    from core.impact.game import ImpactState
+    from core.impact.state import ImpactState
 
 POWER_NAMES = {"lightning": "Lightning Storm", "fire": "Column of Fire", "stone": "Boulders",
                "air": "Hurricane", "water": "Swamp"}
@@ -101,7 +101,7 @@ def result_text(state: ImpactState) -> str:
 
 def describe(before: ImpactState, action: Any, after: ImpactState) -> str:
     """A log line; the consequences were worked out once, in apply, and read from `after`."""
-    from core.impact.game import Landing, RaceResult, StartingDie, Stop, Throw, Tip, Tipped
+    from core.impact.state import Landing, RaceResult, StartingDie, Stop, Throw, Tip, Tipped
 
     tail = events_text(after)
     if isinstance(action, StartingDie):
