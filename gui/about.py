@@ -1,18 +1,19 @@
 """The app's identity (icon, version, licences) and the players' rules notes dialog."""
 from __future__ import annotations
 
-import functools
 import platform
 from importlib import resources
 
 import PySide6
 from PySide6.QtCore import Qt, qVersion
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QTextBrowser,
                                QVBoxLayout, QWidget)
 
 from core.registry import INFO
 from core.version import __version__
+from gui.icons import app_icon
+
+__all__ = ["LICENCES", "AboutDialog", "RulesNotesDialog", "app_icon", "rules_notes"]
 
 # Bundled libraries and the licences a distributor must honour.
 LICENCES: tuple[tuple[str, str], ...] = (
@@ -25,12 +26,6 @@ LICENCES: tuple[tuple[str, str], ...] = (
     ("numpy (used by shapely)", "BSD-3-Clause"),
     ("Python (inside the installed app)", "PSF-2.0"),
 )
-
-
-@functools.cache
-def app_icon() -> QIcon:
-    with resources.as_file(resources.files("resources") / "icons" / "battlebox.svg") as path:
-        return QIcon(str(path))
 
 
 def rules_notes(game_id: str) -> str | None:

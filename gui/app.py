@@ -13,7 +13,7 @@ def _application() -> QApplication:
     app.setOrganizationName("Battlebox")
     app.setApplicationDisplayName("Battlebox")
     app.setDesktopFileName("battlebox")
-    from gui.about import app_icon
+    from gui.icons import app_icon
 
     app.setWindowIcon(app_icon())
     return app

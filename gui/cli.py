@@ -41,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> int:
+    from core.errors import DataError, IllegalSetup
     from core.match import Match
     from core.registry import GAMES
 
@@ -56,7 +57,11 @@ def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> 
     actions = 0
     start = time.perf_counter()
     for i in range(games):
-        match = Match.new(game_id, seed=rng.randrange(2**31))
+        try:
+            match = Match.new(game_id, seed=rng.randrange(2**31))
+        except (DataError, IllegalSetup) as e:
+            print(f"battlebox: cannot start a game of {game_id}: {e}", file=sys.stderr)
+            return 1
         while not match.is_over:
             match.apply(match.random_action(rng))
             actions += 1
@@ -79,16 +84,24 @@ def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> 
 
 
 def check(path: str, out: TextIO | None = None) -> int:
-    from core.errors import SaveError
+    from core.errors import DataError, SaveError
     from core.match import Match
 
     out = out or sys.stdout
     try:
         match = Match.load(path)
     except SaveError as e:
-        print(f"battlebox: {e}", file=sys.stderr)
+        resume = getattr(e, "resume_steps", None)
+        hint = f" (the first {resume} steps replay; the app can open the game there)" if resume else ""
+        print(f"battlebox: {e}{hint}", file=sys.stderr)
         return 1
-    state = "finished: " + match.result.summary if match.result else "in progress"
+    except DataError as e:
+        print(f"battlebox: Cannot open {path}: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"battlebox: Cannot open {path}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    state = "finished: " + match.game.result_text(match.state) if match.is_over else "in progress"
     print(f"{path}: valid {match.game.title} save, {len(match.actions)} actions, {state}", file=out)
     return 0
 
@@ -97,10 +110,23 @@ COMMANDS = ("selfplay", "check")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Every failure ends as one `battlebox: ...` line and a non-zero exit, never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
         argv = ["--open", *argv]
     args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        print("battlebox: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # the last resort: a bug still gets one clear line
+        where = args.command or ("screenshot" if args.screenshot else "app")
+        print(f"battlebox: {where} failed: unexpected error ({type(e).__name__}: {e})", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "selfplay":
         return selfplay(args.game, args.games, args.seed)
     if args.command == "check":

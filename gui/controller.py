@@ -2,6 +2,8 @@
 
 Views never change a match directly: they call `apply`, and redraw when `changed` fires.
 A refused action becomes `refused(reason)` for the view to show; the match is untouched.
+Unsaved changes are the difference between the action log and the log last saved, so undoing
+back to the saved position, or a restored game that matches its file, needs no saving.
 """
 from __future__ import annotations
 
@@ -23,7 +25,17 @@ class MatchController(QObject):
         super().__init__(parent)
         self.match = match
         self.path = path
-        self.dirty = False
+        self.origin: str | None = None  # the file a game came from when it may not be saved back there
+        self._saved: tuple[Any, ...] | None = match.actions
+
+    @property
+    def dirty(self) -> bool:
+        """True when the game has changes no file holds: the window asks before losing them."""
+        return self._saved is None or self.match.actions != self._saved
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self._saved = None if value else self.match.actions
 
     def apply(self, action: Any) -> bool:
         return self._change(lambda: self.match.apply(action))
@@ -47,6 +59,5 @@ class MatchController(QObject):
         except IllegalAction as e:
             self.refused.emit(e.reason)
             return False
-        self.dirty = True
         self.changed.emit()
         return True

@@ -6,6 +6,8 @@ method so tests can answer them without a modal loop.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,15 +17,21 @@ from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMainWi
                                QStackedWidget, QTextEdit,
                                QToolButton, QVBoxLayout, QWidget)
 
-from core.errors import IllegalSetup, SaveError
+from core.errors import DataError, IllegalSetup, SaveError
 from core.registry import GAMES, INFO
 from gui import storage
-from gui.about import AboutDialog, RulesNotesDialog, app_icon
+from gui.icons import app_icon
+from gui.opening import unexpected as _unexpected
 from gui.start_page import StartPage
 
 if TYPE_CHECKING:  # the rules engine loads with the first game, keeping start-up light
     from core.match import Match
+    from gui.about import RulesNotesDialog
+    from gui.autosave import Orphan, Slot
     from gui.controller import MatchController
+    from gui.loading import Progress
+
+    Loader = Callable[[int | None, Progress], Match]
 
 SAVE_FILTER = "Battlebox saves (*.battlebox.json *.json)"
 SAVE_SUFFIX = ".battlebox.json"
@@ -39,6 +47,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self._autosave_enabled = autosave
         self._session = False
+        self._slot: Slot | None = None
+        self._busy = False
         self._controller: MatchController | None = None
         self._view: QWidget | None = None
         self._dock_visible = {"log": True, "scores": True}
@@ -231,14 +241,25 @@ class MainWindow(QMainWindow):
             buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
         return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
 
-    def confirm_restore(self, source: str | None) -> bool:
+    def confirm_restore(self, source: str | None, saved_at: float | None = None) -> bool:
         from PySide6.QtWidgets import QMessageBox
 
         what = f"your game from {Path(source).name}" if source else "your unsaved game"
+        when = f" (autosaved {time.strftime('%d %b %Y %H:%M', time.localtime(saved_at))})" if saved_at else ""
         answer = QMessageBox.question(
             self, "Restore the last game?",
-            f"Battlebox did not close properly last time. Restore {what} as it was autosaved?\n\n"
+            f"Battlebox did not close properly. Restore {what} as it was autosaved{when}?\n\n"
             "Choosing No discards the autosave.")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def confirm_resume(self, error: SaveError, steps: int) -> bool:
+        """An old save whose step became illegal (a rules fix): open it before that step?"""
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(
+            self, "Open the game before the broken step?",
+            f"{error}\n\nOpen the game at step {steps}, before that step? "
+            "The file itself is not changed; save the game under a new name to keep it.")
         return answer == QMessageBox.StandardButton.Yes
 
     def show_error(self, title: str, text: str) -> None:
@@ -280,7 +301,16 @@ class MainWindow(QMainWindow):
         self.show_start_page()
 
     def choose_new_game(self, game_id: str) -> bool:
-        answer = self.ask_new_game(game_id)
+        if self._busy:
+            return False
+        try:
+            answer = self.ask_new_game(game_id)
+        except (DataError, SaveError, IllegalSetup, OSError) as e:
+            self.show_error("Cannot start the game", str(e))
+            return False
+        except Exception as e:
+            self.show_error("Cannot start the game", _unexpected(e))
+            return False
         if answer is None:
             return False
         setup, seed = answer
@@ -298,8 +328,11 @@ class MainWindow(QMainWindow):
             return False
         try:
             match = Match.new(game_id, setup, seed)
-        except IllegalSetup as e:
+        except (IllegalSetup, DataError, SaveError) as e:
             self.show_error("Cannot start the game", str(e))
+            return False
+        except Exception as e:  # a rules or data bug must not take the open game down with it
+            self.show_error("Cannot start the game", _unexpected(e))
             return False
         if not self._may_replace():
             return False
@@ -313,29 +346,38 @@ class MainWindow(QMainWindow):
         """Load first, replace second: a broken file never costs the game already open."""
         from core.match import Match
         from gui.controller import MatchController
-        from gui.views import has_view
 
         path = str(path)
-        try:
-            match = Match.load(path)
-        except SaveError as e:
+        if self._busy:
+            return False
+        loaded = self._load(lambda upto, progress: Match.load(path, upto=upto, progress=progress),
+                            path, "Cannot open the game")
+        if loaded is None:
             if not os.path.exists(path):
                 storage.remove_recent(str(Path(path).resolve()))
                 self._refresh_recent()
-            self.show_error("Cannot open the game", str(e))
             return False
-        except Exception as e:  # a rules bug must not take the open game down with it
-            self.show_error("Cannot open the game", f"Cannot open {path}: unexpected error ({e!r}).")
-            return False
-        if not has_view(match.game_id):
-            self.show_error("Cannot open the game", f"{match.game.title} cannot be shown in this version.")
-            return False
+        match, resumed = loaded
         if not self._may_replace():
             return False
-        if not self._install(MatchController(match, path=str(Path(path).resolve()))):
+        full = str(Path(path).resolve())
+        controller = MatchController(match, path=None if resumed else full)
+        if resumed:  # never write the shortened game over the file that holds the whole log
+            controller.origin = full
+            controller.dirty = True
+        if not self._install(controller):
             return False
-        self._remember(path)
+        if resumed:
+            self.statusBar().showMessage(f"Opened at step {len(match.actions)}; save it under a new name "
+                                         "to keep it.", 10000)
+        else:
+            self._remember(path)
         return True
+
+    def _load(self, load: Loader, name: str, title: str) -> tuple[Match, bool] | None:
+        from gui.opening import load_match
+
+        return load_match(self, load, name, title)
 
     def close_game(self) -> bool:
         if self._controller is None:
@@ -344,8 +386,7 @@ class MainWindow(QMainWindow):
         if not self._may_replace():
             return False
         self._teardown()
-        if self._autosave_enabled:
-            storage.remove_autosave()
+        self._remove_autosave()
         self.show_start_page()
         self._refresh()
         return True
@@ -369,6 +410,10 @@ class MainWindow(QMainWindow):
             return False
         if self._controller.path:
             suggested = self._controller.path
+        elif self._controller.origin:
+            origin = Path(self._controller.origin)
+            stem = origin.name.removesuffix(SAVE_SUFFIX).removesuffix(".json")
+            suggested = str(origin.with_name(f"{stem} (step {len(self._controller.match.actions)}){SAVE_SUFFIX}"))
         else:
             suggested = str(Path(self._save_folder()) / f"{self._controller.match.game.title}{SAVE_SUFFIX}")
         path = self.ask_save_path(suggested)
@@ -389,6 +434,9 @@ class MainWindow(QMainWindow):
         self._controller.path = str(Path(path).resolve())
         self._controller.dirty = False
         self._remember(path)
+        from gui.autosave import clean_stale_temp_files
+
+        clean_stale_temp_files(Path(self._controller.path).parent, Path(self._controller.path).name)
         self.statusBar().showMessage(f"Saved to {path}", 5000)
         self._refresh()
         self._autosave()
@@ -409,53 +457,67 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Picture saved to {path}", 5000)
         return True
 
-    # --- session: lock file and autosave ----------------------------------------------------------------
+    # --- session: this copy's autosave, and the autosaves of copies that are gone ---------------------
     def start_session(self) -> None:
-        """Called once by the app: notices a crash of the last run and offers its autosave."""
-        crashed = storage.begin_session()
+        """Called once by the app: offers the autosave of every copy that did not quit cleanly,
+        and clears temp files that interrupted writes left behind."""
+        from gui import autosave
+
         self._session = True
-        if crashed and storage.has_autosave():
-            self.offer_restore()
-
-    def offer_restore(self) -> bool:
-        if not storage.has_autosave():
-            return False
-        from core.match import Match
-        from gui.controller import MatchController
-
-        source = storage.autosave_source()
-        if not self.confirm_restore(source):
-            storage.remove_autosave()
-            return False
+        folder = storage.data_dir()
+        slot = self._own_slot()
         try:
-            match = Match.load(storage.autosave_path())
-        except Exception as e:
-            self.show_error("Cannot restore the game", str(e))
-            return False
-        controller = MatchController(match, path=source)
-        controller.dirty = True
-        if not self._may_replace() or not self._install(controller):
-            return False
-        self.statusBar().showMessage("Restored the autosaved game.", 5000)
-        return True
+            orphans = autosave.claim_orphans(folder, slot, storage.legacy_autosave_source())
+        except OSError as e:
+            self.statusBar().showMessage(f"Cannot look for autosaves: {e}", 10000)
+            orphans = []
+        dead = frozenset(o.path.stem.removeprefix(autosave.PREFIX) for o in orphans)
+        autosave.clean_stale_temp_files(folder, dead_ids=dead)
+        for orphan in orphans:
+            self.offer_restore(orphan)
+
+    def offer_restore(self, orphan: Orphan) -> bool:
+        """Restore one orphaned autosave, or discard it if the player says no."""
+        from gui.opening import restore
+
+        return restore(self, orphan)
+
+    def _own_slot(self) -> Slot | None:
+        if not self._autosave_enabled:
+            return None
+        if self._slot is None:
+            from gui.autosave import Slot
+
+            self._slot = Slot(storage.data_dir())
+        try:
+            self._slot.open()
+        except OSError as e:
+            self.statusBar().showMessage(f"Autosave is off: {e}", 10000)
+            return None
+        return self._slot
 
     def _autosave(self) -> None:
         if not self._autosave_enabled or self._controller is None:
             return
         try:
-            storage.write_autosave(self._controller.match, self._controller.path)
+            slot = self._own_slot()
+            if slot is not None:
+                slot.write(self._controller.match, self._controller.path)
         except Exception as e:  # autosave is a safety net; it must never take the app down
             self.statusBar().showMessage(f"Autosave failed: {e}", 10000)
 
+    def _remove_autosave(self) -> None:
+        if self._slot is not None:
+            self._slot.remove()
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._may_replace():
+        if self._busy or not self._may_replace():
             event.ignore()
             return
-        if self._autosave_enabled:
-            storage.remove_autosave()
-        if self._session:
-            storage.end_session()
-            self._session = False
+        if self._slot is not None:
+            self._slot.close()
+            self._slot = None
+        self._session = False
         event.accept()
 
     # --- help -----------------------------------------------------------------------------------------------
@@ -463,6 +525,8 @@ class MainWindow(QMainWindow):
         game_id = game_id or (self._controller.match.game_id if self._controller else None)
         if game_id is None:
             return None
+        from gui.about import RulesNotesDialog
+
         self._notes = [d for d in self._notes if d.isVisible()]
         dialog = RulesNotesDialog(game_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -507,6 +571,8 @@ class MainWindow(QMainWindow):
         return builder
 
     def show_about(self) -> None:
+        from gui.about import AboutDialog
+
         AboutDialog(self).exec()
 
     # --- internals ---------------------------------------------------------------------------------------
@@ -541,11 +607,10 @@ class MainWindow(QMainWindow):
         self._dock_visible = {"log": True, "scores": True}
         self.show_game()
         self.hide_banner()
-        if self._autosave_enabled:
-            if controller.match.actions:
-                self._autosave()
-            else:
-                storage.remove_autosave()
+        if controller.match.actions:
+            self._autosave()
+        else:
+            self._remove_autosave()
         self._refresh()
         return True
 
@@ -633,7 +698,7 @@ class MainWindow(QMainWindow):
 
         mode = MODE_TEXT.get(match.mode, match.mode)
         if match.is_over:
-            return (match.result.summary if match.result else "Game over") + f"  ·  {mode}"
+            return f"{match.game.result_text(match.state) or 'Game over'}  ·  {mode}"
         actor = match.actor
         players = getattr(match.setup, "players", ())
         names = [getattr(p, "name", f"Player {i + 1}") for i, p in enumerate(players)]
@@ -687,3 +752,4 @@ class MainWindow(QMainWindow):
             return str(Path(self._controller.path).parent)
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         return docs or str(Path.home())
+

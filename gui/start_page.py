@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWi
                                QVBoxLayout, QWidget)
 
 from core.registry import CATALOGUE, TOOLS, GameInfo, ToolInfo
-from gui.about import app_icon
+from gui.icons import app_icon
 
 CARD_WIDTH = 272
 CARD_HEIGHT = 182

@@ -6,38 +6,19 @@ import random
 
 import pytest
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QPushButton
 
 import PySide6
 from core.match import Match
 from core.registry import CATALOGUE, INFO, TOOLS
 from core.version import __version__
 from gui import storage, views
-from gui.controller import MatchController
 from gui.main_window import NO_UNDO_AFTER_BARRIER, MainWindow
 from gui.new_game import NewGameDialog
 from gui.start_page import GameCard
+from tests.gui import stand_in as stand_in_views
 
 REAL_VIEW = importlib.util.find_spec("gui.throwdown.view") is not None
-
-
-class StandInView(QWidget):
-    """Enough of a game view for the shell: shows the log length, offers a scores widget."""
-
-    def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
-        self.label = QLabel()
-        QVBoxLayout(self).addWidget(self.label)
-        self._scores = QLabel("scores")
-        controller.changed.connect(self._redraw)
-        self._redraw()
-
-    def _redraw(self) -> None:
-        self.label.setText(f"{len(self.controller.match.actions)} actions")
-
-    def scores_widget(self) -> QWidget:
-        return self._scores
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +30,7 @@ def data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def stand_in(monkeypatch):
-    monkeypatch.setattr(views, "VIEWS", {"throwdown": f"{__name__}:StandInView"})
+    monkeypatch.setattr(views, "VIEWS", stand_in_views.VIEWS)
 
 
 @pytest.fixture
@@ -300,68 +281,7 @@ def test_export_picture(window, tmp_path, monkeypatch):
     assert QImage(str(tmp_path / "table.png")).width() > 0
 
 
-# --- autosave and crash restore ---------------------------------------------------------------------
-def test_autosave_after_each_action(window):
-    window.start_new_game("throwdown", seed=8)
-    assert not storage.autosave_path().exists()
-    _play(window, 2)
-    assert Match.load(storage.autosave_path()).actions == window.controller.match.actions
-    assert window.close_game()
-    assert not storage.autosave_path().exists()
-
-
-def test_autosave_failure_does_not_crash(window, monkeypatch):
-    def broken(match, source):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(storage, "write_autosave", broken)
-    window.start_new_game("throwdown", seed=8)
-    _play(window, 1)
-    assert "Autosave failed" in window.statusBar().currentMessage()
-    assert len(window.controller.match.actions) == 1
-
-
-def test_restore_offered_after_a_crash(qtbot, monkeypatch, errors, stand_in, tmp_path):
-    crashed = Match.new("throwdown", seed=9)
-    rng = random.Random(3)
-    for _ in range(2):
-        crashed.apply(crashed.random_action(rng))
-    storage.write_autosave(crashed, str(tmp_path / "club.battlebox.json"))
-    storage.lock_path().write_text("1234")
-
-    window = _make_window(qtbot, monkeypatch, errors)
-    asked = []
-    monkeypatch.setattr(window, "confirm_restore", lambda source: asked.append(source) or True)
-    window.start_session()
-    assert asked == [str(tmp_path / "club.battlebox.json")]
-    assert window.controller.match.actions == crashed.actions
-    assert window.controller.dirty
-    assert storage.lock_path().exists()
-    window.close()
-    assert not storage.lock_path().exists()
-    assert not storage.autosave_path().exists()
-
-
-def test_no_restore_offer_after_a_clean_quit(qtbot, monkeypatch, errors, stand_in):
-    storage.write_autosave(Match.new("throwdown", seed=9), None)
-    window = _make_window(qtbot, monkeypatch, errors)
-    asked = []
-    monkeypatch.setattr(window, "confirm_restore", lambda source: asked.append(source) or True)
-    window.start_session()
-    assert asked == [] and window.controller is None
-    assert storage.lock_path().exists()
-
-
-def test_declined_restore_discards_the_autosave(qtbot, monkeypatch, errors, stand_in):
-    storage.write_autosave(Match.new("throwdown", seed=9), None)
-    storage.lock_path().write_text("1234")
-    window = _make_window(qtbot, monkeypatch, errors)
-    monkeypatch.setattr(window, "confirm_restore", lambda source: False)
-    window.start_session()
-    assert window.controller is None
-    assert not storage.autosave_path().exists()
-
-
+# --- autosave and crash restore: tests/gui/test_crash_restore.py ------------------------------------
 def test_recent_files_are_capped_and_clearable(window, tmp_path):
     for i in range(10):
         (tmp_path / f"{i}.json").write_text("{}")
@@ -422,7 +342,7 @@ def test_screenshot_writes_a_real_picture(tmp_path, capsys, stand_in, qapp, game
     assert (image.width(), image.height()) == (1280, 800)
     colours = {image.pixel(x, y) for x in range(0, 1280, 10) for y in range(0, 800, 10)}
     assert len(colours) > 1
-    assert not storage.lock_path().exists()
+    assert not list(storage.data_dir().glob("autosave-*"))
 
 
 def test_screenshot_of_an_unknown_game_fails(tmp_path, capsys, qapp):
@@ -457,14 +377,17 @@ def test_run_opens_the_file_and_cleans_up_the_lock(tmp_path, stand_in, qapp):
 
     def look_and_quit():
         window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
-        seen["actions"] = window.controller.match.actions if window.controller else None
-        seen["lock"] = storage.lock_path().exists()
+        if window.controller is None:  # still opening (the load runs beside the event loop)
+            QTimer.singleShot(20, look_and_quit)
+            return
+        seen["actions"] = window.controller.match.actions
+        seen["lock"] = sorted(p.suffix for p in storage.data_dir().glob("autosave-*"))
         window.close()
 
     QTimer.singleShot(0, look_and_quit)
     assert run(str(path)) == 0
-    assert seen == {"actions": match.actions, "lock": True}
-    assert not storage.lock_path().exists()
+    assert seen == {"actions": match.actions, "lock": [".json", ".lock"]}
+    assert not list(storage.data_dir().glob("autosave-*"))
 
 
 def test_new_game_dialog_offers_numeric_options_from_the_game_module(qtbot):
