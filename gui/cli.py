@@ -91,7 +91,7 @@ def check(path: str, out: TextIO | None = None) -> int:
     try:
         match = Match.load(path)
     except SaveError as e:
-        resume = getattr(e, "resume_steps", None)
+        resume = e.resume_steps
         hint = f" (the first {resume} steps replay; the app can open the game there)" if resume else ""
         print(f"battlebox: {e}{hint}", file=sys.stderr)
         return 1

@@ -125,6 +125,8 @@ class Job(QObject):
 
     def _on_progress(self, done: int, total: int) -> None:
         self._last = (done, total)
+        if self.dialog is not None and self.dialog.wasCanceled():
+            self._worker.cancelled = True
         if self.dialog is not None and total > 0:
             self.dialog.setMaximum(total)
             self.dialog.setValue(min(done, total))

@@ -41,7 +41,7 @@ def load_match(window: MainWindow, load: Loader, name: str, title: str,
         try:
             return _viewable(run_with_progress(window, label, lambda p: load(None, p)), name), False
         except SaveError as e:
-            resume = getattr(e, "resume_steps", None)
+            resume = e.resume_steps
             if resume is None or e.step is None:
                 raise
             if not window.confirm_resume(e, resume):
