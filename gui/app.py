@@ -31,8 +31,9 @@ def run(open_path: str | None = None) -> int:
     return app.exec()
 
 
-def screenshot(path: str, game_id: str | None = None) -> int:
-    """Render the window at 1280x800 without a display; checks that the app starts at all."""
+def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1280, 800)) -> int:
+    """Render the window (1280x800 unless `size` says) without a display; checks that the app
+    starts at all."""
     if not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get("DISPLAY") \
             and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -57,7 +58,7 @@ def screenshot(path: str, game_id: str | None = None) -> int:
         print(f"battlebox: {title}: {text}", file=sys.stderr)
 
     window.show_error = report  # type: ignore[method-assign]
-    window.resize(1280, 800)
+    window.resize(*size)
     if game_id is not None and not window.start_new_game(game_id):
         print(f"battlebox: cannot start a game of {game_id!r}", file=sys.stderr)
         return 2

@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE",
                    help="render the main window (or a new game, with --game) offscreen to a PNG and exit")
     p.add_argument("--game", metavar="ID", help="with --screenshot: show a new game of this id")
+    p.add_argument("--size", metavar="WxH", type=_size, default=None,
+                   help="with --screenshot: the window size in pixels (default 1280x800)")
     p.add_argument("--open", metavar="SAVE", help="a save file to open in the app "
                    "(a bare file name works too: battlebox game.json)")
     # Hidden: packaging/smoke.sh's self-check of a frozen build (gui/smoke.py).
@@ -38,6 +40,22 @@ def build_parser() -> argparse.ArgumentParser:
     ck = sub.add_parser("check", help="validate a save file by replaying it through the rules")
     ck.add_argument("file", metavar="FILE")
     return p
+
+
+MIN_SIZE = (800, 560)  # the main window's own minimum
+MAX_SIZE = (7680, 4320)
+
+
+def _size(text: str) -> tuple[int, int]:
+    """`--size 1280x800`: argparse turns the ValueError into a usage error, not a traceback."""
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.strip().isdigit() or not height.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x800")
+    size = (int(width), int(height))
+    if not all(lo <= v <= hi for v, lo, hi in zip(size, MIN_SIZE, MAX_SIZE)):
+        raise argparse.ArgumentTypeError(f"{text!r} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                                         f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return size
 
 
 def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> int:
@@ -138,9 +156,9 @@ def _run(args: argparse.Namespace) -> int:
     from gui import app
 
     if args.screenshot:
-        return app.screenshot(args.screenshot, args.game)
-    if args.game:
-        print("battlebox: --game only goes with --screenshot", file=sys.stderr)
+        return app.screenshot(args.screenshot, args.game, args.size or (1280, 800))
+    if args.game or args.size:
+        print("battlebox: --game and --size only go with --screenshot", file=sys.stderr)
         return 2
     return app.run(args.open)
 
