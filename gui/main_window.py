@@ -11,20 +11,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QTextBlockFormat, QTextCursor
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMainWindow,
-                               QStackedWidget, QTextEdit,
+                               QStackedWidget,
                                QToolButton, QVBoxLayout, QWidget)
 
-from core.errors import DataError, IllegalSetup, SaveError
 from core.registry import GAMES, INFO
 from gui import storage
+from gui.docks import DockPanels
 from gui.icons import app_icon
-from gui.opening import unexpected as _unexpected
 from gui.start_page import StartPage
 
-if TYPE_CHECKING:  # the rules engine loads with the first game, keeping start-up light
+if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
+    from core.errors import SaveError
     from core.match import Match
     from gui.about import RulesNotesDialog
     from gui.autosave import Orphan, Slot
@@ -39,9 +39,10 @@ MODE_TEXT = {"simulated": "Simulated throws", "table": "Results entered at the t
 NO_UNDO_AFTER_BARRIER = ("The last action revealed a throw or secret choices; with simulated throws "
                          "it cannot be taken back.")
 BANNER_SECONDS = 12
+SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reaches for Ctrl+Q
 
 
-class MainWindow(QMainWindow):
+class MainWindow(DockPanels, QMainWindow):
     def __init__(self, autosave: bool = True, parent: QWidget | None = None) -> None:
         """`autosave=False` keeps one-off windows (screenshots) away from the user's autosave."""
         super().__init__(parent)
@@ -76,7 +77,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        self._build_docks()
+        self._dock_pair: tuple[QDockWidget, QDockWidget] | None = None
+        self._shown_once = False
         self._build_actions()
         self._build_menus()
         self.turn_label = QLabel()
@@ -124,31 +126,13 @@ class MainWindow(QMainWindow):
         self._banner_timer.timeout.connect(self.hide_banner)
         return self.banner
 
-    def _build_docks(self) -> None:
-        self.log_view = QTextEdit()
-        self.log_view.setReadOnly(True)
-        self.log_view.setFrameShape(QFrame.Shape.NoFrame)
-        self.log_view.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
-        self.log_view.document().setDocumentMargin(8)
-        self.log_dock = QDockWidget("Log", self)
-        self.log_dock.setObjectName("logDock")
-        self.log_dock.setWidget(self.log_view)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
-
-        self._no_scores = QLabel("No game open.")
-        self._no_scores.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.scores_dock = QDockWidget("Scores", self)
-        self.scores_dock.setObjectName("scoresDock")
-        self.scores_dock.setWidget(self._no_scores)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.scores_dock)
-        self.splitDockWidget(self.scores_dock, self.log_dock, Qt.Orientation.Vertical)
-        self.resizeDocks([self.scores_dock, self.log_dock], [340, 340], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.scores_dock, self.log_dock], [420, 300], Qt.Orientation.Vertical)
-
-    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+    def _action(self, text: str, slot: Any, keys: QKeySequence.StandardKey | None = None,
+                tip: str = "") -> QAction:
+        """`keys`: the platform's standard shortcuts. A key sequence from text would create
+        PySide's `Qt` enums (~35 ms) before the first paint; see `_fallback_shortcuts`."""
         action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+        if keys is not None:
+            action.setShortcuts(keys)
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -156,18 +140,19 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        self.new_action = self._action("&New…", self.new_game_menu, "Ctrl+N", "Choose a game to start")
-        self.open_action = self._action("&Open…", self.open_dialog, "Ctrl+O", "Open a saved game")
-        self.save_action = self._action("&Save", self.save, "Ctrl+S", "Save the game")
-        self.save_as_action = self._action("Save &As…", self.save_as, "Ctrl+Shift+S",
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New…", self.new_game_menu, keys.New, "Choose a game to start")
+        self.open_action = self._action("&Open…", self.open_dialog, keys.Open, "Open a saved game")
+        self.save_action = self._action("&Save", self.save, keys.Save, "Save the game")
+        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs,
                                            "Save the game under a new name")
         self.export_action = self._action("&Export picture…", self.export_picture,
                                           tip="Save a picture of the table as PNG")
         self.close_game_action = self._action("&Close game", self.close_game, tip="Close the game")
-        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q", "Quit Battlebox")
-        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = self._action("&Redo", self.redo, QKeySequence.StandardKey.Redo)
-        self.notes_action = self._action("&Rules notes", self.show_rules_notes, "F1",
+        self.quit_action = self._action("&Quit", self.close, keys.Quit, "Quit Battlebox")
+        self.undo_action = self._action("&Undo", self.undo, keys.Undo)
+        self.redo_action = self._action("&Redo", self.redo, keys.Redo)
+        self.notes_action = self._action("&Rules notes", self.show_rules_notes, keys.HelpContents,
                                          "The players' notes on the rules of this game")
         self.about_action = self._action("&About Battlebox", self.show_about)
         self.armies_action = self._action("&Power Spike armies…", self.open_army_builder,
@@ -176,6 +161,19 @@ class MainWindow(QMainWindow):
                                                 tip="Lay out a Clout Fantasy table and read its ranges")
         self.clout_stacks_action = self._action("Clout &stacks…", self.open_clout_stacks,
                                                 tip="Build, check, save and open Clout Fantasy playing stacks")
+
+    def _fallback_shortcuts(self) -> None:
+        """After the first paint: Ctrl+Q and Ctrl+Shift+S where the platform has no standard
+        Quit or Save As keys (Windows, bare X11)."""
+        for action, text in ((self.quit_action, "Ctrl+Q"), (self.save_as_action, "Ctrl+Shift+S")):
+            if not action.shortcuts():
+                action.setShortcut(QKeySequence(text))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            QTimer.singleShot(SHORTCUTS_AFTER_MS, self._fallback_shortcuts)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -193,9 +191,8 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.setToolTipsVisible(True)
         edit.addActions([self.undo_action, self.redo_action])
-        view = bar.addMenu("&View")
-        view.addAction(self.scores_dock.toggleViewAction())
-        view.addAction(self.log_dock.toggleViewAction())
+        self.view_menu = bar.addMenu("&View")
+        self.view_menu.aboutToShow.connect(self._docks)
         tools = bar.addMenu("&Tools")
         tools.setToolTipsVisible(True)
         tools.addAction(self.armies_action)
@@ -280,14 +277,15 @@ class MainWindow(QMainWindow):
 
     # --- pages -------------------------------------------------------------------------------
     def show_start_page(self) -> None:
-        if self.stack.currentWidget() is not self.start_page:
+        if self._dock_pair is not None and self.stack.currentWidget() is not self.start_page:
             self._dock_visible = {"log": not self.log_dock.isHidden(), "scores": not self.scores_dock.isHidden()}
         self.stack.setCurrentWidget(self.start_page)
         self.hide_banner()
         self.statusBar().clearMessage()
         self.start_page.set_can_resume(self._view is not None)
-        self.log_dock.hide()
-        self.scores_dock.hide()
+        if self._dock_pair is not None:
+            self.log_dock.hide()
+            self.scores_dock.hide()
 
     def show_game(self) -> None:
         if self._view is None:
@@ -305,7 +303,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             answer = self.ask_new_game(game_id)
-        except (DataError, SaveError, IllegalSetup, OSError) as e:
+        except _player_errors() as e:
             self.show_error("Cannot start the game", str(e))
             return False
         except Exception as e:
@@ -328,7 +326,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             match = Match.new(game_id, setup, seed)
-        except (IllegalSetup, DataError, SaveError) as e:
+        except _player_errors() as e:
             self.show_error("Cannot start the game", str(e))
             return False
         except Exception as e:  # a rules or data bug must not take the open game down with it
@@ -525,6 +523,8 @@ class MainWindow(QMainWindow):
         game_id = game_id or (self._controller.match.game_id if self._controller else None)
         if game_id is None:
             return None
+        from PySide6.QtCore import Qt
+
         from gui.about import RulesNotesDialog
 
         self._notes = [d for d in self._notes if d.isVisible()]
@@ -534,8 +534,13 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
-    def open_army_builder(self) -> QWidget:
+    def open_army_builder(self) -> QWidget | None:
         """The Power Spike armies dialog (non-modal); its start button starts the game here."""
+        return self._open_tool_window("Power Spike armies", self._build_army_builder)
+
+    def _build_army_builder(self) -> QWidget:
+        from PySide6.QtCore import Qt
+
         from gui.powerspike.armies_dialog import ArmiesDialog
 
         dialog = ArmiesDialog(lambda setup: self.start_new_game("power-spike", setup), self)
@@ -544,21 +549,29 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
-    def open_clout_layout_board(self) -> QWidget:
+    def open_clout_layout_board(self) -> QWidget | None:
         """The Clout Fantasy layout board in its own window, beside whatever game is open."""
-        from gui.clout.layout_board import open_layout_board
+        def build() -> QWidget:
+            from gui.clout.layout_board import open_layout_board
 
-        self.clout_layout_board = open_layout_board(self)
-        return self.clout_layout_board
+            self.clout_layout_board = open_layout_board(self)
+            return self.clout_layout_board
 
-    def open_tool(self, tool_id: str) -> QWidget:
+        return self._open_tool_window("the Clout layout board", build)
+
+    def open_tool(self, tool_id: str) -> QWidget | None:
         """A club tool from its start-page card (the same windows as the Tools menu)."""
         openers = {"clout-layout": self.open_clout_layout_board, "clout-stacks": self.open_clout_stacks,
                    "power-spike-armies": self.open_army_builder}
         return openers[tool_id]()
 
-    def open_clout_stacks(self) -> QWidget:
+    def open_clout_stacks(self) -> QWidget | None:
         """The Clout Fantasy stack builder in its own window."""
+        return self._open_tool_window("Clout stacks", self._build_clout_stacks)
+
+    def _build_clout_stacks(self) -> QWidget:
+        from PySide6.QtCore import Qt
+
         from gui.clout.stack_builder import StackBuilder
 
         builder = StackBuilder()
@@ -569,6 +582,16 @@ class MainWindow(QMainWindow):
         self.clout_stack_builder = builder
         builder.show()
         return builder
+
+    def _open_tool_window(self, what: str, build: Callable[[], QWidget]) -> QWidget | None:
+        """A tool whose data files are damaged says so; the window and the game stay as they were."""
+        try:
+            return build()
+        except _player_errors() as e:
+            self.show_error(f"Cannot open {what}", str(e))
+        except Exception as e:
+            self.show_error(f"Cannot open {what}", _unexpected(e))
+        return None
 
     def show_about(self) -> None:
         from gui.about import AboutDialog
@@ -645,21 +668,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self._title())
         self.turn_label.setText(self._turn_text())
         self.start_page.set_can_resume(has_game)
-
-    def _refresh_log(self) -> None:
-        match = self.match
-        lines = match.log if match else []
-        self.log_view.clear()
-        cursor = QTextCursor(self.log_view.document())
-        block = QTextBlockFormat()
-        block.setBottomMargin(5)
-        for i, line in enumerate(lines, start=1):
-            if i > 1:
-                cursor.insertBlock()
-            cursor.setBlockFormat(block)
-            cursor.insertText(f"{i}. {line}")
-        bar = self.log_view.verticalScrollBar()
-        bar.setValue(bar.maximum())
 
     def _refresh_undo(self) -> None:
         match = self.match
@@ -750,6 +758,20 @@ class MainWindow(QMainWindow):
     def _save_folder(self) -> str:
         if self._controller is not None and self._controller.path:
             return str(Path(self._controller.path).parent)
+        from PySide6.QtCore import QStandardPaths
+
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         return docs or str(Path.home())
 
+
+def _player_errors() -> tuple[type[Exception], ...]:
+    """What damaged data or a refused setup raises: its message is written for players."""
+    from core.errors import DataError, IllegalSetup, SaveError
+
+    return DataError, IllegalSetup, SaveError, OSError
+
+
+def _unexpected(e: BaseException) -> str:
+    from gui.opening import unexpected
+
+    return unexpected(e)

@@ -425,3 +425,63 @@ def test_each_club_tool_has_a_card_that_opens_it(window, tool):
     widget = getattr(window, opened)
     assert widget.isVisible()
     widget.close()
+
+
+# --- a light first window ---------------------------------------------------------------------------------
+def test_the_first_window_loads_no_rules_no_msgspec_and_no_docks():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from gui.main_window import MainWindow\nw = MainWindow(autosave=False)\nw.show()\n"
+            "app.processEvents()\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('msgspec', 'core.', 'gui.'))))\n"
+            "print(w._dock_pair is None)\n")
+    env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                         cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
+    assert out[0] == "['core.registry', 'gui.docks', 'gui.icons', 'gui.main_window', 'gui.start_page', 'gui.storage']"
+    assert out[1] == "True"
+
+
+def test_docks_are_built_with_the_first_game_or_the_view_menu(window):
+    assert window._dock_pair is None
+    window.view_menu.aboutToShow.emit()
+    assert [a.text() for a in window.view_menu.actions()] == ["Scores", "Log"]
+    assert window.log_dock.isHidden() and window.scores_dock.isHidden()  # the start page shows
+    window.start_new_game("throwdown", seed=1)
+    assert not window.log_dock.isHidden() and not window.scores_dock.isHidden()
+
+
+def test_shortcuts_include_quit_and_save_as_after_the_first_paint(window, qtbot):
+    qtbot.waitUntil(lambda: bool(window.quit_action.shortcuts()), timeout=5000)
+    assert "Ctrl+Q" in [k.toString() for k in window.quit_action.shortcuts()]
+    assert "Ctrl+Shift+S" in [k.toString() for k in window.save_as_action.shortcuts()]
+    assert "Ctrl+N" in [k.toString() for k in window.new_action.shortcuts()]
+    assert "F1" in [k.toString() for k in window.notes_action.shortcuts()]
+
+
+def test_cards_reflow_with_the_window_width(window, qtbot):
+    window.resize(1800, 900)
+    qtbot.waitUntil(lambda: window.start_page._columns >= 4)
+    wide = window.start_page._columns
+    window.resize(820, 700)
+    qtbot.waitUntil(lambda: window.start_page._columns < wide)
+    assert window.start_page._columns >= 1
+
+
+def test_a_tool_with_damaged_data_says_so_and_keeps_the_game(window, errors, monkeypatch):
+    from core.errors import DataError
+    from gui.powerspike import armies_dialog
+
+    window.start_new_game("throwdown", seed=1)
+    controller = window.controller
+
+    def damaged(*args, **kwargs):
+        raise DataError("units.json", "units[2]", "'move' must be a number")
+
+    monkeypatch.setattr(armies_dialog, "ArmiesDialog", damaged)
+    assert window.open_army_builder() is None
+    assert errors == ["units.json: units[2]: 'move' must be a number"]
+    assert window.controller is controller
