@@ -83,9 +83,8 @@ class Result(msgspec.Struct, frozen=True):
 
     winners: tuple[int, ...]
     draw: bool
-    summary: str = ""  # TRANSITIONAL, removed once every game words its result in result_text
-    placings: tuple[int, ...] = ()
-    reason: str = ""
+    placings: tuple[int, ...]
+    reason: str
 
 
 def rank(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -120,10 +119,6 @@ class Rules:
     def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]:
         """A setup as written by save format `version`, rewritten for `version + 1`."""
         return setup
-
-    def result_text(self, state: Any) -> str:  # TRANSITIONAL until every game words its result
-        result = self.result(state)  # type: ignore[attr-defined]
-        return result.summary if result is not None else ""
 
 
 class Game(Protocol):

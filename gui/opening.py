@@ -8,17 +8,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.errors import DataError, IllegalSetup, SaveError
 
 if TYPE_CHECKING:
     from core.match import Match
     from gui.autosave import Orphan
+    from gui.controller import MatchController
     from gui.loading import Progress
-    from gui.main_window import MainWindow
 
     Loader = Callable[[int | None, Progress], Match]
+
+
+class MainWindow(Protocol):
+    """What opening a game needs of the main window (gui.main_window.MainWindow)."""
+
+    _busy: bool
+
+    def statusBar(self) -> Any: ...
+    def show_error(self, title: str, text: str) -> None: ...
+    def confirm_resume(self, error: SaveError, steps: int) -> bool: ...
+    def confirm_restore(self, source: str | None, saved_at: Any) -> bool: ...
+    def _may_replace(self) -> bool: ...
+    def _install(self, controller: MatchController) -> bool: ...
 
 
 def unexpected(e: BaseException) -> str:

@@ -175,8 +175,8 @@ case "$mode" in
     test)
         export QT_QPA_PLATFORM=offscreen
         # pytest's exit code is passed through unchanged: 1 = failures,
-        # 5 = no tests collected, both fail the run.
-        exec "$VENV/bin/python" -m pytest "$@"
+        # 5 = no tests collected, both fail the run. Tests run on every core (pytest-xdist).
+        exec "$VENV/bin/python" -m pytest -n auto "$@"
         ;;
     bench)
         export QT_QPA_PLATFORM=offscreen BATTLEBOX_BENCH=1

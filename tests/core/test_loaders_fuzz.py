@@ -270,10 +270,10 @@ def test_paths_that_are_not_files_are_refused(kind: str, tmp_path: Path) -> None
     (b'{"a": ' + b"9" * 5000 + b"}", "out of range"),
     (b'{"a": NaN}', "not valid JSON"),
     (b'{"a": 1, "b": {"c": 1, "c": 2}}', "'c' appears twice"),
-    (b"[]", ""),
-    (b"null", ""),
+    (b"[]", None),
+    (b"null", None),
 ])
-def test_every_loader_names_the_file_for_broken_bytes(kind: str, content: bytes, reason: str,
+def test_every_loader_names_the_file_for_broken_bytes(kind: str, content: bytes, reason: str | None,
                                                       tmp_path: Path) -> None:
     _, loader = LOADERS[kind]
     path = tmp_path / LOADERS[kind][0][0][0]

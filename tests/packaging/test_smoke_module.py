@@ -7,7 +7,7 @@ import pytest
 
 from gui import smoke
 
-SAVES = Path(__file__).resolve().parents[1] / "saves"
+SAVES = Path(__file__).resolve().parents[1] / "saves" / "0.1.0"
 
 pytestmark = pytest.mark.gui
 
