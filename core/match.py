@@ -25,6 +25,14 @@ from core.version import __version__
 
 CHECKPOINT = 64
 Progress = Callable[[int, int], None]
+_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+
+
+def _action_decoder(game: Game) -> msgspec.json.Decoder[Any]:
+    decoder = _decoders.get(game.id)
+    if decoder is None:
+        decoder = _decoders[game.id] = msgspec.json.Decoder(game.action_type)
+    return decoder
 
 
 class Match:
@@ -264,7 +272,7 @@ class Match:
         if not 0 <= check_from <= len(doc.actions):
             raise SaveError(name, "the save's structure is wrong: seeded_from is out of range")
         check_draws = match.mode == "simulated"
-        decoder = msgspec.json.Decoder(game.action_type)
+        decoder = _action_decoder(game)
         total = len(doc.actions) if upto is None else max(0, min(upto, len(doc.actions)))
         for step, raw in enumerate(doc.actions[:total], start=1):
             try:
@@ -290,14 +298,19 @@ class Match:
     def _replay_step(self, action: Any, step: int, name: str, check_draws: bool) -> None:
         state = self._state
         try:
-            if self.game.actor(state) is None:
+            actor = self.game.actor(state)
+            if actor is None:
                 raise IllegalAction("the game is already over")
-            self.game.validate(state, action)
-            if check_draws and self.game.actor(state) == CHANCE:
+            drawn = False
+            if check_draws and actor == CHANCE:
                 seeded = self.game.sample_draws(state, step_rng(self.seed, step - 1))
-                if self.game.chance_draws(state, action) != seeded:
+                recorded = self.game.chance_draws(state, action)
+                if recorded != seeded:
                     raise SaveError(name, "this throw is not the one the game's seed gives "
                                           "(the file was edited)", step)
+                drawn = recorded is action  # the whole outcome is the one the rules drew
+            if not drawn:
+                self.game.validate(state, action)
             after = self.game.apply(state, action)
         except IllegalAction as e:
             err = SaveError(name, f"illegal action: {e.reason}", step)

@@ -51,6 +51,7 @@ class Loaded(msgspec.Struct, frozen=True):
 
 
 _encoder = msgspec.json.Encoder()
+_doc_decoder = msgspec.json.Decoder(SaveDoc)
 
 
 def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
@@ -129,6 +130,13 @@ def read_doc(path: str | os.PathLike[str]) -> Loaded:
 
 
 def decode_doc(data: bytes, name: str = "<save>") -> Loaded:
+    try:  # the common case, a save in today's format, in one pass
+        doc = _doc_decoder.decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        pass  # the careful path below says what is wrong, or migrates an older format
+    else:
+        if doc.format == FORMAT and doc.version == VERSION:
+            return _checked(doc, name)
     if not data.strip():
         raise SaveError(name, "the file is empty")
     try:
@@ -157,6 +165,10 @@ def decode_doc(data: bytes, name: str = "<save>") -> Loaded:
         raise SaveError(name, f"the save's structure is wrong: {e}") from None
     except (msgspec.DecodeError, RecursionError) as e:
         raise SaveError(name, f"the file is not valid JSON ({_short(e)})") from None
+    return _checked(doc, name, written)
+
+
+def _checked(doc: SaveDoc, name: str, written: int = VERSION) -> Loaded:
     if len(doc.actions) > MAX_ACTIONS:
         raise SaveError(name, f"the save has {len(doc.actions):,} actions; a Battlebox save has at "
                               f"most {MAX_ACTIONS:,}")
