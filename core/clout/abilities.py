@@ -19,11 +19,10 @@ import math
 from collections.abc import Iterable
 
 from core.clout.catalogue import ABILITIES, Ability, Catalogue, Chip
-from core.clout.geometry import CHIP_DIAMETER_CM, edge_distance_cm, in_range
+from core.clout.geometry import CHIP_DIAMETER_CM, RANGE_TOLERANCE_CM, edge_distance_cm, in_range, reach_cm
 from core.clout.state import CloutState, OnArea
 from maps.clout.areas import PlayArea
 
-NEAR_ENOUGH_CM = 1e-3  # margin on the quick distance filter, far above float noise
 
 # Whose chips an ability touches when it carries no all/friendly/opponents modifier.
 DEFAULT_SIDE: dict[str, str] = {
@@ -77,6 +76,10 @@ def _lookups(kinds: tuple[tuple[str, ...], ...], cat: Catalogue) -> tuple[dict[s
     _LOOKUPS.insert(0, (kinds, cat, chips, printed))
     del _LOOKUPS[8:]
     return chips, printed
+
+
+def _first(pair: tuple[float, str]) -> float:
+    return pair[0]
 
 
 class Board:
@@ -210,18 +213,32 @@ class Board:
         key = (src, tuple(ignores), units)
         found = self._in_range.get(key)
         if found is None:
-            # A chip farther than the range itself is never in it (fly only lengthens the
-            # distance), so only the chips near enough are measured exactly.
-            u = self.reach_units(src) if units is None else units
-            limit = u * self.increment(self.controller(src)) + NEAR_ENOUGH_CM
-            here = self.pos(src)
-            near = []
-            for t, there in self._pos.items():
-                gap = edge_distance_cm(here, there)
-                if gap <= limit and self.within(src, t, key[1], units):
-                    near.append((gap, t))
-            found = self._in_range[key] = [t for _, t in sorted(near, key=lambda g: g[0])]
+            found = self._in_range[key] = self._measure(src, key[1], units)
         return list(found)
+
+    def _measure(self, src: str, ignores: tuple[str, ...], units: float | None) -> list[str]:
+        """`in_range_of` worked out: the same sums as `geometry.in_range` (edge gap, plus one
+        increment for a flying opponent, against range times increment plus the tolerance),
+        with what depends only on the source taken out of the loop over the table."""
+        u = self.reach_units(src) if units is None else units
+        me = self.controller(src)
+        inc = self.increment(me)
+        reach = reach_cm(u, inc) + RANGE_TOLERANCE_CM
+        fly_counts = "fly" not in ignores and self.ability(src, "fly") is None
+        hx, hy = self._pos[src]
+        dist = math.dist
+        near = []
+        for t, there in self._pos.items():
+            gap = dist((hx, hy), there) - CHIP_DIAMETER_CM
+            if gap < 0.0:
+                gap = 0.0
+            if gap > reach or t == src:
+                continue
+            if fly_counts and gap + inc > reach and self.controller(t) != me and self.ability(t, "fly") is not None:
+                continue
+            near.append((gap, t))
+        near.sort(key=_first)
+        return [t for _, t in near]
 
     def sources(self, name: str) -> list[str]:
         """Chips on the area whose ability `name` works now (not trapped), in order of arrival."""
