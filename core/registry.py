@@ -1,23 +1,64 @@
-"""Every game by id. Games load lazily so the start page never imports rules it doesn't show."""
+"""Every game by id. Games load lazily so the start page never imports rules it doesn't show.
+
+The records are plain frozen classes, not dataclasses: importing `dataclasses` costs the app's
+start-up ~10 ms, and the start page reads this module before its first paint.
+"""
 from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from core.game import Game
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class _Record:
+    """A small immutable record: fields from `__slots__`, compared and hashed by value."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, *values: Any) -> None:
+        if len(values) != len(self.__slots__):
+            raise TypeError(f"{type(self).__name__} takes {len(self.__slots__)} values, not {len(values)}")
+        for name, value in zip(self.__slots__, values):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class GameInfo(_Record):
+    """A game's start-page card. `module` is None while the game is not built yet: its card
+    says so and has no button."""
+
+    __slots__ = ("id", "title", "family", "players", "summary", "module")
     id: str
     title: str
     family: str
     players: str
     summary: str
-    module: str | None  # None while the game is not built yet: its card says so and has no button
+    module: str | None
+
+    def __init__(self, id: str, title: str, family: str, players: str, summary: str,  # noqa: A002
+                 module: str | None) -> None:
+        super().__init__(id, title, family, players, summary, module)
 
     @property
     def available(self) -> bool:
@@ -47,15 +88,18 @@ CATALOGUE: tuple[GameInfo, ...] = (
 INFO: dict[str, GameInfo] = {g.id: g for g in CATALOGUE}
 
 
-@dataclass(frozen=True)
-class ToolInfo:
+class ToolInfo(_Record):
     """A club tool with a start-page card of its own (no turns, so not a game)."""
 
+    __slots__ = ("id", "title", "family", "players", "summary")
     id: str
     title: str
     family: str
     players: str
     summary: str
+
+    def __init__(self, id: str, title: str, family: str, players: str, summary: str) -> None:  # noqa: A002
+        super().__init__(id, title, family, players, summary)
 
 
 TOOLS: tuple[ToolInfo, ...] = (
