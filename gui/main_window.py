@@ -59,23 +59,24 @@ class MainWindow(DockPanels, QMainWindow):
         self.resize(1280, 800)
         self.setMinimumSize(800, 560)
 
-        self.start_page = StartPage()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self._build_banner())
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        # Built in its place: moving a styled page into the window would style it all again.
+        self.start_page = StartPage(self.stack)
+        self.stack.addWidget(self.start_page)
         self.start_page.new_game_requested.connect(self.choose_new_game)
         self.start_page.rules_requested.connect(self.show_rules_notes)
         self.start_page.tool_requested.connect(self.open_tool)
         self.start_page.open_requested.connect(self.open_dialog)
         self.start_page.recent_requested.connect(self.open_file)
         self.start_page.resume_requested.connect(self.show_game)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.start_page)
-
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self._build_banner())
-        layout.addWidget(self.stack, 1)
-        self.setCentralWidget(central)
 
         self._dock_pair: tuple[QDockWidget, QDockWidget] | None = None
         self._shown_once = False
