@@ -3,20 +3,24 @@
 It reads only `core.registry.CATALOGUE`, never a game module, so the app opens fast. For the
 same reason it never touches PySide's `Qt` namespace while it is built (creating its ~100
 Python enums costs ~35 ms): alignment, scroll bars and eliding come from the style sheet, and
-the buttons' hand cursor is set when the pointer first enters a card.
+the buttons' hand cursor is set when the pointer first enters a card. The recent-games list
+(a list view, ~15 more enums and a styled scroll area) is built with the first recent game.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Signal
-from PySide6.QtGui import QEnterEvent
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QScrollArea, QSizePolicy,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
+                               QSizePolicy, QVBoxLayout, QWidget)
 
 from core.registry import CATALOGUE, TOOLS, GameInfo, ToolInfo
 from gui.icons import app_icon
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QEnterEvent
+    from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 CARD_WIDTH = 272
 CARD_HEIGHT = 182
@@ -204,9 +208,7 @@ class StartPage(QFrame):
         self.open_button.clicked.connect(self.open_requested)
         recent_title = QLabel("Recent games")
         recent_title.setObjectName("sectionTitle")
-        self.recent_list = QListWidget()
-        self.recent_list.setObjectName("recentList")
-        self.recent_list.itemClicked.connect(self._open_recent)
+        self._recent_list: QListWidget | None = None
         self.recent_empty = QLabel("Games you save or open appear here.")
         self.recent_empty.setObjectName("recentEmpty")
         self.recent_empty.setWordWrap(True)
@@ -219,10 +221,29 @@ class StartPage(QFrame):
         layout.addSpacing(10)
         layout.addWidget(recent_title)
         layout.addWidget(self.recent_empty)
-        layout.addWidget(self.recent_list, 1)
+        layout.addStretch(1)  # the recent list's place until it is built
+        self._side_layout = layout
         return panel
 
+    @property
+    def recent_list(self) -> QListWidget:
+        if self._recent_list is None:
+            from PySide6.QtWidgets import QListWidget
+
+            self._recent_list = QListWidget()
+            self._recent_list.setObjectName("recentList")
+            self._recent_list.itemClicked.connect(self._open_recent)
+            self._side_layout.takeAt(self._side_layout.count() - 1)
+            self._side_layout.addWidget(self._recent_list, 1)
+        return self._recent_list
+
     def set_recent(self, files: list[str]) -> None:
+        if not files and self._recent_list is None:
+            self.recent_empty.show()
+            return
+        from PySide6.QtCore import QSize
+        from PySide6.QtWidgets import QListWidgetItem
+
         self.recent_list.clear()
         for f in files:
             item = QListWidgetItem(Path(f).name)
