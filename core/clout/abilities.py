@@ -100,20 +100,23 @@ class Board:
         self._within: dict[tuple[str, str, tuple[str, ...], float | None], bool] = {}
         self._in_range: dict[tuple[str, tuple[str, ...], float | None], list[str]] = {}
         self._sources: dict[str, list[str]] | None = None
+        self._bases: list[str] | None = None
 
     # --- identity -----------------------------------------------------------------------------
     def chip(self, uid: str) -> Chip:
-        chip = self._chips.get(uid)
-        if chip is None:
+        try:
+            return self._chips[uid]
+        except KeyError:
             chip = self._chips[uid] = self.cat.chip(self.state.kind(uid))
-        return chip
+            return chip
 
     def printed(self, uid: str) -> dict[str, Ability]:
         """The chip's printed abilities by name (whether they work now is `ability`'s question)."""
-        found = self._printed.get(uid)
-        if found is None:
+        try:
+            return self._printed[uid]
+        except KeyError:
             found = self._printed[uid] = {a.name: a for a in self.chip(uid).abilities}
-        return found
+            return found
 
     def pos(self, uid: str) -> tuple[float, float]:
         return self._pos[uid]
@@ -123,6 +126,12 @@ class Board:
 
     def uids(self) -> list[str]:
         return list(self.on)
+
+    def bases(self) -> list[str]:
+        """The bases on the area, in order of arrival (every chip's score asks)."""
+        if self._bases is None:
+            self._bases = [u for u in self.on if self.chip(u).type == "base"]
+        return self._bases
 
     def trapped(self, uid: str, _seen: frozenset[str] = frozenset()) -> bool:
         """Trapped while the trap's source is in play and not itself trapped."""
@@ -191,11 +200,15 @@ class Board:
         return self.chip(uid).range + self.support(uid)
 
     def _reaches(self, src: str, tgt: str, units: float, measurer: int, ignores: Iterable[str]) -> bool:
-        opp = self.controller(tgt) != measurer if tgt in self.on else True
-        tflies = "fly" not in ignores and self.ability(tgt, "fly") is not None
-        sflies = self.ability(src, "fly") is not None
-        return in_range(self.pos(src), self.pos(tgt), units, self.increment(measurer),
-                        target_flies=tflies, source_flies=sflies, opponents=opp)
+        """`geometry.in_range` for two chips on the table (the same sums, without its keywords)."""
+        inc = self.increments_cm[measurer]
+        gap = math.dist(self._pos[src], self._pos[tgt]) - CHIP_DIAMETER_CM
+        if gap < 0.0:
+            gap = 0.0
+        if "fly" not in ignores and self.ability(tgt, "fly") is not None and self.ability(src, "fly") is None \
+                and (self.controller(tgt) != measurer if tgt in self.on else True):
+            gap += inc
+        return gap <= reach_cm(units, inc) + RANGE_TOLERANCE_CM
 
     def within(self, src: str, tgt: str, ignores: Iterable[str] = (), units: float | None = None) -> bool:
         """Is `tgt` within `src`'s range (support, fly and the asking ability's ignores applied)?"""

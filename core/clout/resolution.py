@@ -168,6 +168,10 @@ def declare_slots(s: CloutState) -> CloutState:
                 continue
             if a.name != "ambush" and src in activated:
                 continue
+            # Triggered by the resting chips only: one range check per chip before the
+            # source's whole range is measured (most sources reach none of them).
+            if not any(b.within(src, t, a.ignores) for t in resting):
+                continue
             if a.name == "ambush":
                 for t in resting:
                     if t in b.targets(src, a):
@@ -396,8 +400,11 @@ def apply_declared(s: CloutState) -> CloutState:
             for t in d.targets:
                 poss[t] = d.source
             notes.append(Note("possess", (d.source, *d.targets)))
-    chips = tuple(msgspec.structs.replace(c, trapped_by=traps.get(c.uid, c.trapped_by),
-                                          possessed_by=poss.get(c.uid, c.possessed_by)) for c in s.chips)
+    chips = s.chips
+    if traps or poss:
+        chips = tuple(msgspec.structs.replace(c, trapped_by=traps.get(c.uid, c.trapped_by),
+                                              possessed_by=poss.get(c.uid, c.possessed_by))
+                      if c.uid in traps or c.uid in poss else c for c in chips)
     s = rep(s, chips=chips, decls=(), notes=s.notes + tuple(notes))
     gone = tuple(dict.fromkeys(u for u in removed if u in b.on))
     return remove(s, gone, "") if gone else s
@@ -406,9 +413,12 @@ def apply_declared(s: CloutState) -> CloutState:
 # --- removing and ending ------------------------------------------------------------------------
 def clear_links(s: CloutState, gone: tuple[str, ...]) -> CloutState:
     g = set(gone)
+    if not any(c.trapped_by in g or c.possessed_by in g for c in s.chips):
+        return s
     return rep(s, chips=tuple(msgspec.structs.replace(
         c, trapped_by=None if c.trapped_by in g else c.trapped_by,
-        possessed_by=None if c.possessed_by in g else c.possessed_by) for c in s.chips))
+        possessed_by=None if c.possessed_by in g else c.possessed_by)
+        if c.trapped_by in g or c.possessed_by in g else c for c in s.chips))
 
 
 def remove(s: CloutState, uids: tuple[str, ...], why: str) -> CloutState:

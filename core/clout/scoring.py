@@ -34,9 +34,8 @@ def chip_score(board: Board, uid: str, last_thrown: str | None) -> ChipScore:
         return ChipScore(uid, chip.id, me, chip.points, last, True, 0, 0, 0, 0)
     points = 0 if last else chip.points
     bonus = 0
-    for b in board.uids():
-        if b != uid and board.controller(b) == me and board.chip(b).type == "base" \
-                and board.within(b, uid, units=board.chip(b).range):
+    for b in board.bases():
+        if b != uid and board.controller(b) == me and board.within(b, uid, units=board.chip(b).range):
             bonus = 1
             break
     loyal = disloyal = 0
