@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMenu, QStackedWidget, QTextEdit, QWidget
+if TYPE_CHECKING:  # the widget classes load with the docks (a text view's enums cost start-up)
+    from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QStackedWidget, QTextEdit, QWidget
 
-if TYPE_CHECKING:
     from core.match import Match
 
 
@@ -51,6 +51,7 @@ class DockPanels:
 
     def _build_docks(self) -> None:
         from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QTextEdit
 
         self._log_view = log_view = QTextEdit()
         log_view.setReadOnly(True)

@@ -12,10 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMainWindow,
-                               QStackedWidget,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from core.registry import GAMES, INFO
 from gui import storage
@@ -24,6 +22,9 @@ from gui.icons import app_icon
 from gui.start_page import StartPage
 
 if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QDockWidget, QFrame
+
     from core.errors import SaveError
     from core.match import Match
     from gui.about import RulesNotesDialog
@@ -40,6 +41,11 @@ NO_UNDO_AFTER_BARRIER = ("The last action revealed a throw or secret choices; wi
                          "it cannot be taken back.")
 BANNER_SECONDS = 12
 SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reaches for Ctrl+Q
+# The platform's standard keys of each action (QKeySequence.StandardKey names), set with the
+# shortcuts: the key-sequence class and its enums cost start-up, and menus are closed until then.
+STANDARD_KEYS = {"new_action": "New", "open_action": "Open", "save_action": "Save", "save_as_action": "SaveAs",
+                 "quit_action": "Quit", "undo_action": "Undo", "redo_action": "Redo",
+                 "notes_action": "HelpContents"}
 
 
 class MainWindow(DockPanels, QMainWindow):
@@ -63,7 +69,8 @@ class MainWindow(DockPanels, QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self._build_banner())
+        self._central_layout = layout
+        self._banner: QFrame | None = None  # built with the first refusal; see `banner`
         self.stack = QStackedWidget()
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
@@ -79,7 +86,6 @@ class MainWindow(DockPanels, QMainWindow):
         self.start_page.resume_requested.connect(self.show_game)
 
         self._dock_pair: tuple[QDockWidget, QDockWidget] | None = None
-        self._shown_once = False
         self._build_actions()
         self._build_menus()
         self.turn_label = QLabel()
@@ -89,6 +95,7 @@ class MainWindow(DockPanels, QMainWindow):
         self._refresh_recent()
         self.show_start_page()
         self._refresh()
+        QTimer.singleShot(SHORTCUTS_AFTER_MS, self._set_shortcuts)
 
     # --- public state -------------------------------------------------------------------
     @property
@@ -103,37 +110,48 @@ class MainWindow(DockPanels, QMainWindow):
     def match(self) -> Match | None:
         return self._controller.match if self._controller else None
 
+    @property
+    def banner(self) -> QFrame:
+        """The refusal banner above the page: hidden until the first refusal, so built then."""
+        if self._banner is None:
+            self._banner = self._build_banner()
+            self._central_layout.insertWidget(0, self._banner)
+        return self._banner
+
+    @property
+    def banner_label(self) -> QLabel:
+        self.banner
+        return self._banner_label
+
     # --- building ---------------------------------------------------------------------------
     def _build_banner(self) -> QFrame:
-        self.banner = QFrame()
-        self.banner.setObjectName("refusalBanner")
-        self.banner.setStyleSheet(
+        from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton
+
+        banner = QFrame()
+        banner.setObjectName("refusalBanner")
+        banner.setStyleSheet(
             "QFrame#refusalBanner { background: #fdecea; border-bottom: 1px solid #f2b8b0; }"
             "QLabel { color: #7a1a10; font-size: 10.5pt; }"
             "QToolButton { border: none; color: #7a1a10; font-size: 13pt; padding: 0 6px; }")
-        self.banner_label = QLabel()
-        self.banner_label.setWordWrap(True)
+        self._banner_label = QLabel()
+        self._banner_label.setWordWrap(True)
         close = QToolButton()
         close.setText("×")
         close.setToolTip("Dismiss")
         close.clicked.connect(self.hide_banner)
-        row = QHBoxLayout(self.banner)
+        row = QHBoxLayout(banner)
         row.setContentsMargins(16, 8, 8, 8)
-        row.addWidget(self.banner_label, 1)
+        row.addWidget(self._banner_label, 1)
         row.addWidget(close)
-        self.banner.hide()
+        banner.hide()
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self.hide_banner)
-        return self.banner
+        return banner
 
-    def _action(self, text: str, slot: Any, keys: QKeySequence.StandardKey | None = None,
-                tip: str = "") -> QAction:
-        """`keys`: the platform's standard shortcuts. A key sequence from text would create
-        PySide's `Qt` enums (~35 ms) before the first paint; see `_fallback_shortcuts`."""
+    def _action(self, text: str, slot: Any, tip: str = "") -> QAction:
+        """Shortcuts come after the first paint: see `_set_shortcuts`."""
         action = QAction(text, self)
-        if keys is not None:
-            action.setShortcuts(keys)
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -141,19 +159,17 @@ class MainWindow(DockPanels, QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New…", self.new_game_menu, keys.New, "Choose a game to start")
-        self.open_action = self._action("&Open…", self.open_dialog, keys.Open, "Open a saved game")
-        self.save_action = self._action("&Save", self.save, keys.Save, "Save the game")
-        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs,
-                                           "Save the game under a new name")
+        self.new_action = self._action("&New…", self.new_game_menu, "Choose a game to start")
+        self.open_action = self._action("&Open…", self.open_dialog, "Open a saved game")
+        self.save_action = self._action("&Save", self.save, "Save the game")
+        self.save_as_action = self._action("Save &As…", self.save_as, "Save the game under a new name")
         self.export_action = self._action("&Export picture…", self.export_picture,
                                           tip="Save a picture of the table as PNG")
         self.close_game_action = self._action("&Close game", self.close_game, tip="Close the game")
-        self.quit_action = self._action("&Quit", self.close, keys.Quit, "Quit Battlebox")
-        self.undo_action = self._action("&Undo", self.undo, keys.Undo)
-        self.redo_action = self._action("&Redo", self.redo, keys.Redo)
-        self.notes_action = self._action("&Rules notes", self.show_rules_notes, keys.HelpContents,
+        self.quit_action = self._action("&Quit", self.close, "Quit Battlebox")
+        self.undo_action = self._action("&Undo", self.undo)
+        self.redo_action = self._action("&Redo", self.redo)
+        self.notes_action = self._action("&Rules notes", self.show_rules_notes,
                                          "The players' notes on the rules of this game")
         self.about_action = self._action("&About Battlebox", self.show_about)
         self.armies_action = self._action("&Power Spike armies…", self.open_army_builder,
@@ -163,18 +179,17 @@ class MainWindow(DockPanels, QMainWindow):
         self.clout_stacks_action = self._action("Clout &stacks…", self.open_clout_stacks,
                                                 tip="Build, check, save and open Clout Fantasy playing stacks")
 
-    def _fallback_shortcuts(self) -> None:
-        """After the first paint: Ctrl+Q and Ctrl+Shift+S where the platform has no standard
-        Quit or Save As keys (Windows, bare X11)."""
+    def _set_shortcuts(self) -> None:
+        """A moment after the first paint: the platform's standard keys, plus Ctrl+Q and
+        Ctrl+Shift+S where it has no standard Quit or Save As keys (Windows, bare X11). A key
+        sequence from text creates PySide's `Qt` enums (~35 ms), so none of this runs before."""
+        from PySide6.QtGui import QKeySequence
+
+        for name, key in STANDARD_KEYS.items():
+            getattr(self, name).setShortcuts(getattr(QKeySequence.StandardKey, key))
         for action, text in ((self.quit_action, "Ctrl+Q"), (self.save_as_action, "Ctrl+Shift+S")):
             if not action.shortcuts():
                 action.setShortcut(QKeySequence(text))
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
-        super().showEvent(event)
-        if not self._shown_once:
-            self._shown_once = True
-            QTimer.singleShot(SHORTCUTS_AFTER_MS, self._fallback_shortcuts)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -273,8 +288,9 @@ class MainWindow(DockPanels, QMainWindow):
         self._banner_timer.start(BANNER_SECONDS * 1000)
 
     def hide_banner(self) -> None:
-        self._banner_timer.stop()
-        self.banner.hide()
+        if self._banner is not None:
+            self._banner_timer.stop()
+            self._banner.hide()
 
     # --- pages -------------------------------------------------------------------------------
     def show_start_page(self) -> None:
