@@ -94,6 +94,7 @@ class Board:
         self.on: dict[str, OnArea] = {c.uid: c for c in state.chips}
         self._pos: dict[str, tuple[float, float]] = {c.uid: (c.x, c.y) for c in state.chips}
         self._trapped: dict[str, bool] = {}
+        self._any_trap = any(c.trapped_by is not None for c in state.chips)
         self._control: dict[str, int] = {}
         self._support: dict[str, int] = {}
         self._chips, self._printed = _lookups(state.kinds, catalogue)
@@ -135,6 +136,8 @@ class Board:
 
     def trapped(self, uid: str, _seen: frozenset[str] = frozenset()) -> bool:
         """Trapped while the trap's source is in play and not itself trapped."""
+        if not self._any_trap:
+            return False
         if uid in self._trapped:
             return self._trapped[uid]
         src = self.on[uid].trapped_by if uid in self.on else None
@@ -257,10 +260,15 @@ class Board:
         """Chips on the area whose ability `name` works now (not trapped), in order of arrival."""
         if self._sources is None:
             index: dict[str, list[str]] = {}
+            printed = self.printed
+            trapped = self.trapped if self._any_trap else None
             for u in self.on:
-                if not self.trapped(u):
-                    for ability in self.printed(u):
-                        index.setdefault(ability, []).append(u)
+                if trapped is None or not trapped(u):
+                    for ability in printed(u):
+                        if ability in index:
+                            index[ability].append(u)
+                        else:
+                            index[ability] = [u]
             self._sources = index
         return self._sources.get(name, [])
 

@@ -189,12 +189,23 @@ def _rail_room(area: PlayArea) -> BaseGeometry:
     return room
 
 
-def _segment_gap(p: Point, a: Point, b: Point) -> float:
-    """Distance from point p to the segment a-b."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
+def _near_path(points: Mapping[ChipId, Point], a: Point, b: Point, limit: float) -> list[ChipId]:
+    """The points closer than `limit` to the segment a-b; points clearly outside the segment's
+    box, widened by the limit, are passed over without measuring."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
     length2 = dx * dx + dy * dy
-    k = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.hypot(p[0] - a[0] - k * dx, p[1] - a[1] - k * dy)
+    margin = limit + 1e-6
+    lox, hix = min(ax, b[0]) - margin, max(ax, b[0]) + margin
+    loy, hiy = min(ay, b[1]) - margin, max(ay, b[1]) + margin
+    near = []
+    for c, (px, py) in points.items():
+        if px < lox or px > hix or py < loy or py > hiy:
+            continue
+        k = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+        if math.hypot(px - ax - k * dx, py - ay - k * dy) < limit:
+            near.append(c)
+    return near
 
 
 def slide_distance(speed: float, deceleration: float) -> float:
@@ -210,7 +221,7 @@ def _slide_alone(area: PlayArea, resting: Mapping[ChipId, Point], landing: Point
     travel = slide_distance(speed, deceleration)
     end = landing if travel == 0 else (landing[0] + velocity[0] / speed * travel,
                                        landing[1] + velocity[1] / speed * travel)
-    if any(_segment_gap(c, landing, end) < CHIP_DIAMETER_CM + CLEAR_CM for c in resting.values()):
+    if _near_path(resting, landing, end, CHIP_DIAMETER_CM + CLEAR_CM):
         return None
     if area.cushions:
         path = ShapelyPoint(landing) if travel == 0 else LineString([landing, end])
@@ -232,9 +243,10 @@ def _involved(resting: Mapping[ChipId, Point], landing: Point, velocity: Point,
     reach = travel + 2 * CHIP_DIAMETER_CM + CLEAR_CM
     if not math.isfinite(reach):
         return list(resting)
-    moving = [c for c, p in resting.items() if _segment_gap(p, landing, end) < reach]
+    moving = _near_path(resting, landing, end, reach)
     todo = list(moving)
-    left = {c: p for c, p in resting.items() if c not in set(moving)}
+    first = set(moving)
+    left = {c: p for c, p in resting.items() if c not in first}
     while todo and left:
         x, y = resting[todo.pop()]
         near = [c for c, p in left.items() if math.hypot(p[0] - x, p[1] - y) < reach]
@@ -257,9 +269,11 @@ def _simulate(area: PlayArea, resting: Mapping[ChipId, Point], thrown_chip: Chip
     involved = _involved(resting, landing, velocity, deceleration)
     bodies = {cid: _chip(space, resting[cid], (0.0, 0.0), deceleration) for cid in involved}
     bodies[thrown_chip] = _chip(space, landing, velocity, deceleration)
+    # The thrown chip is asked first: it is the one most often still sliding.
+    check = [bodies[thrown_chip], *(bodies[cid] for cid in involved)]
     for step in range(1, MAX_STEPS + 1):
         space.step(STEP_S)
-        if step % REST_CHECK_STEPS == 0 and all(b.velocity.length <= REST_SPEED_CM_S for b in bodies.values()) \
+        if step % REST_CHECK_STEPS == 0 and all(b.velocity.length <= REST_SPEED_CM_S for b in check) \
                 and not _overlapping(bodies):
             break
     return {cid: (b.position.x, b.position.y) for cid, b in bodies.items()}
