@@ -86,6 +86,7 @@ class MainWindow(DockPanels, QMainWindow):
         self.start_page.resume_requested.connect(self.show_game)
 
         self._dock_pair: tuple[QDockWidget, QDockWidget] | None = None
+        self._shown_once = False
         self._build_actions()
         self._build_menus()
         self.turn_label = QLabel()
@@ -95,7 +96,6 @@ class MainWindow(DockPanels, QMainWindow):
         self._refresh_recent()
         self.show_start_page()
         self._refresh()
-        QTimer.singleShot(SHORTCUTS_AFTER_MS, self._set_shortcuts)
 
     # --- public state -------------------------------------------------------------------
     @property
@@ -178,6 +178,15 @@ class MainWindow(DockPanels, QMainWindow):
                                                 tip="Lay out a Clout Fantasy table and read its ranges")
         self.clout_stacks_action = self._action("Clout &stacks…", self.open_clout_stacks,
                                                 tip="Build, check, save and open Clout Fantasy playing stacks")
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
+        """The shortcuts' delay counts from the first show, not from construction (which may come
+        long before); a show event handler would make PySide create its event enums before the
+        first paint."""
+        super().setVisible(visible)
+        if visible and not self._shown_once:
+            self._shown_once = True
+            QTimer.singleShot(SHORTCUTS_AFTER_MS, self._set_shortcuts)
 
     def _set_shortcuts(self) -> None:
         """A moment after the first paint: the platform's standard keys, plus Ctrl+Q and
