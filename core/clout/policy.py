@@ -2,6 +2,7 @@
 random legal action for any decider, used by self-play, tests and benchmarks."""
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -30,11 +31,21 @@ DRAW_DECIMALS = 4  # draws are recorded to a micrometre (cm/s for the speed)
 
 def throw_origin(state: CloutState, player: int) -> tuple[float, float]:
     """Players stand evenly around the area; seat 0 at the bottom edge."""
-    minx, miny, maxx, maxy = play_area(state.setup.area).bounds_cm
+    return _origin(state.setup.area, len(state.setup.players), player)
+
+
+@functools.lru_cache(maxsize=64)
+def _origin(area: str, players: int, player: int) -> tuple[float, float]:
+    minx, miny, maxx, maxy = play_area(area).bounds_cm
     cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
     r = max(maxx - minx, maxy - miny) / 2 + THROW_DISTANCE_CM
-    ang = math.pi / 2 + 2 * math.pi * player / len(state.setup.players)
+    ang = math.pi / 2 + 2 * math.pi * player / players
     return (cx + r * math.cos(ang), cy + r * math.sin(ang))
+
+
+@functools.lru_cache(maxsize=64)
+def _skill(scatter_cm: float) -> throwing.Skill:
+    return throwing.Skill(scatter_cm)
 
 
 def _aim(state: CloutState) -> tuple[throwing.Aim, throwing.Skill]:
@@ -42,7 +53,7 @@ def _aim(state: CloutState) -> tuple[throwing.Aim, throwing.Skill]:
     assert ctx is not None and state.phase == "land"
     p = owner(ctx.chip)
     aim_x, aim_y, strength = ctx.aim or (50.0, 50.0, 0.3)
-    skill = throwing.Skill(state.setup.skills_cm[p] if state.setup.skills_cm else throwing.CLUB.scatter_cm)
+    skill = _skill(state.setup.skills_cm[p] if state.setup.skills_cm else throwing.CLUB.scatter_cm)
     origin = throw_origin(state, p)
     if math.dist(origin, (aim_x, aim_y)) == 0:
         origin = (origin[0] + 1.0, origin[1])
