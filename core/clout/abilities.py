@@ -100,6 +100,7 @@ class Board:
         self._chips, self._printed = _lookups(state.kinds, catalogue)
         self._within: dict[tuple[str, str, tuple[str, ...], float | None], bool] = {}
         self._in_range: dict[tuple[str, tuple[str, ...], float | None], list[str]] = {}
+        self._in_range_sets: dict[tuple[str, tuple[str, ...], float | None], frozenset[str]] = {}
         self._sources: dict[str, list[str]] | None = None
         self._bases: list[str] | None = None
 
@@ -231,6 +232,14 @@ class Board:
         if found is None:
             found = self._in_range[key] = self._measure(src, key[1], units)
         return list(found)
+
+    def in_range_set(self, src: str, ignores: Iterable[str] = (), units: float | None = None) -> frozenset[str]:
+        """`in_range_of` as a set, for asking about many chips one by one (scoring)."""
+        key = (src, tuple(ignores), units)
+        found = self._in_range_sets.get(key)
+        if found is None:
+            found = self._in_range_sets[key] = frozenset(self.in_range_of(src, key[1], units))
+        return found
 
     def _measure(self, src: str, ignores: tuple[str, ...], units: float | None) -> list[str]:
         """`in_range_of` worked out: the same sums as `geometry.in_range` (edge gap, plus one

@@ -104,6 +104,8 @@ def proceed(s: CloutState) -> CloutState:
 
 
 def add_slots(s: CloutState, slots: list[Slot], stage: Stage) -> CloutState:
+    if not slots:
+        return rep(s, stage=stage)
     numbered = tuple(msgspec.structs.replace(x, id=s.next_slot + i) for i, x in enumerate(slots))
     return rep(s, slots=s.slots + numbered, next_slot=s.next_slot + len(slots), stage=stage)
 

@@ -35,7 +35,7 @@ def chip_score(board: Board, uid: str, last_thrown: str | None) -> ChipScore:
     points = 0 if last else chip.points
     bonus = 0
     for b in board.bases():
-        if b != uid and board.controller(b) == me and board.within(b, uid, units=board.chip(b).range):
+        if b != uid and board.controller(b) == me and uid in board.in_range_set(b, units=board.chip(b).range):
             bonus = 1
             break
     loyal = disloyal = 0

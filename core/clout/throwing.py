@@ -152,21 +152,23 @@ def sample_landing(aim: Aim, skill: Skill, rng: random.Random) -> Landing:
     return Landing((x, y), (ux * speed, uy * speed))
 
 
-def _chip(space: pymunk.Space, centre: Point, velocity: Point, deceleration: float) -> pymunk.Body:
-    """A chip sliding on the table. The table's friction is a pivot joint to the table with no
-    position correction whose force is capped at the friction force: it brakes the chip at a
-    constant `deceleration` until it stops, inside pymunk's own solver (no Python per step)."""
+def _chip(table: pymunk.Body, centre: Point, velocity: Point | None,
+          deceleration: float) -> tuple[pymunk.Body, pymunk.Circle, pymunk.PivotJoint]:
+    """A chip sliding on the table (`velocity` None: at rest), to be added to the space. The
+    table's friction is a pivot joint to the table with no position correction whose force is
+    capped at the friction force: it brakes the chip at a constant `deceleration` until it
+    stops, inside pymunk's own solver (no Python per step)."""
     body = pymunk.Body(CHIP_MASS_G, math.inf)
     body.position = centre
-    body.velocity = velocity
+    if velocity is not None:
+        body.velocity = velocity
     shape = pymunk.Circle(body, CHIP_RADIUS_CM)
     shape.elasticity = CHIP_ELASTICITY
     shape.friction = CHIP_FRICTION
-    drag = pymunk.PivotJoint(space.static_body, body, (0.0, 0.0), (0.0, 0.0))
+    drag = pymunk.PivotJoint(table, body, (0.0, 0.0), (0.0, 0.0))
     drag.max_bias = 0.0
     drag.max_force = CHIP_MASS_G * deceleration
-    space.add(body, shape, drag)
-    return body
+    return body, shape, drag
 
 
 def _cushions(space: pymunk.Space, area: PlayArea) -> None:
@@ -267,8 +269,13 @@ def _simulate(area: PlayArea, resting: Mapping[ChipId, Point], thrown_chip: Chip
     if area.cushions:
         _cushions(space, area)
     involved = _involved(resting, landing, velocity, deceleration)
-    bodies = {cid: _chip(space, resting[cid], (0.0, 0.0), deceleration) for cid in involved}
-    bodies[thrown_chip] = _chip(space, landing, velocity, deceleration)
+    table = space.static_body
+    chips = {cid: _chip(table, resting[cid], None, deceleration) for cid in involved}
+    chips[thrown_chip] = _chip(table, landing, velocity, deceleration)
+    # One call adds every body, then each chip's shape and joint in order, as adding chip by
+    # chip would (chipmunk keeps bodies, shapes and joints in separate lists).
+    space.add(*(part for parts in chips.values() for part in parts))
+    bodies = {cid: parts[0] for cid, parts in chips.items()}
     # The thrown chip is asked first: it is the one most often still sliding.
     check = [bodies[thrown_chip], *(bodies[cid] for cid in involved)]
     for step in range(1, MAX_STEPS + 1):
