@@ -4,16 +4,18 @@ It reads only `core.registry.CATALOGUE`, never a game module, so the app opens f
 same reason it never touches PySide's `Qt` namespace while it is built (creating its ~100
 Python enums costs ~35 ms): alignment, scroll bars and eliding come from the style sheet, and
 the buttons' hand cursor is set when the pointer first enters a card. The recent-games list
-(a list view, ~15 more enums and a styled scroll area) is built with the first recent game.
+(a list view, ~15 more enums and a styled scroll area) is built with the first recent game, and
+the cards reflow in a layout of their own rather than an event filter (wrapping Qt's events
+would create PySide's large event-type enum before the first paint).
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Signal
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QSizePolicy, QVBoxLayout, QWidget)
+from PySide6.QtCore import QRect, QSize, Signal
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QLayoutItem, QPushButton,
+                               QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from core.registry import CATALOGUE, TOOLS, GameInfo, ToolInfo
 from gui.icons import app_icon
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 
 CARD_WIDTH = 272
 CARD_HEIGHT = 182
+CARD_GAP = 16
 
 STYLE = """
 QFrame#startPage { background: #f3f1ec; border: none; }
@@ -128,6 +131,57 @@ class GameCard(QFrame):
         super().enterEvent(event)
 
 
+class CardGrid(QLayout):
+    """Cards of one fixed size in as many columns as the width holds (at least one), left to
+    right and top down, packed to the top left; its height follows its width, so a scroll area
+    around it scrolls exactly the rows there are."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.columns = 0
+
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 (Qt's names, here and below)
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def columns_for(self, width: int) -> int:
+        return max(1, min(len(self._items), (width + CARD_GAP) // (CARD_WIDTH + CARD_GAP)))
+
+    def _height(self, columns: int) -> int:
+        rows = -(-len(self._items) // columns)
+        return max(0, rows * (CARD_HEIGHT + CARD_GAP) - CARD_GAP)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._height(self.columns_for(width))
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        columns = min(3, max(1, len(self._items)))
+        return QSize(columns * (CARD_WIDTH + CARD_GAP) - CARD_GAP, self._height(columns))
+
+    def minimumSize(self) -> QSize:  # noqa: N802
+        return QSize(CARD_WIDTH, CARD_HEIGHT)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802
+        super().setGeometry(rect)
+        self.columns = self.columns_for(rect.width())
+        for i, item in enumerate(self._items):
+            row, column = divmod(i, self.columns)
+            item.setGeometry(QRect(rect.x() + column * (CARD_WIDTH + CARD_GAP),
+                                   rect.y() + row * (CARD_HEIGHT + CARD_GAP), CARD_WIDTH, CARD_HEIGHT))
+
+
 class StartPage(QFrame):
     new_game_requested = Signal(str)
     rules_requested = Signal(str)
@@ -160,16 +214,12 @@ class StartPage(QFrame):
             card.new_game.connect(self.new_game_requested)
             card.rules.connect(self.rules_requested)
             card.tool.connect(self.tool_requested)
-        self._grid = QGridLayout()
-        self._grid.setSpacing(16)
-        self._grid.setContentsMargins(0, 0, 0, 0)
-        self._columns = 0
         host = QWidget()
         host.setObjectName("cardsHost")
-        host_layout = QVBoxLayout(host)
-        host_layout.setContentsMargins(0, 0, 0, 0)
-        host_layout.addLayout(self._grid)
-        host_layout.addStretch(1)
+        self._grid = CardGrid(host)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        for card in self.cards:
+            self._grid.addWidget(card)
         self._scroll = QScrollArea()
         self._scroll.setObjectName("cardsArea")
         # Our own viewport: asking Qt for the one it made costs PySide ~25 ms at start-up.
@@ -178,8 +228,6 @@ class StartPage(QFrame):
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
         self._scroll.setWidget(host)
-        self._layout_cards(3)
-        self._viewport.installEventFilter(self)
 
         main = QVBoxLayout()
         main.setSpacing(8)
@@ -241,7 +289,6 @@ class StartPage(QFrame):
         if not files and self._recent_list is None:
             self.recent_empty.show()
             return
-        from PySide6.QtCore import QSize
         from PySide6.QtWidgets import QListWidgetItem
 
         self.recent_list.clear()
@@ -258,20 +305,7 @@ class StartPage(QFrame):
     def _open_recent(self, item: QListWidgetItem) -> None:
         self.recent_requested.emit(item.toolTip())
 
-    def _layout_cards(self, columns: int) -> None:
-        if columns == self._columns:
-            return
-        self._columns = columns
-        for card in self.cards:
-            self._grid.removeWidget(card)
-        for i, card in enumerate(self.cards):
-            self._grid.addWidget(card, i // columns, i % columns)
-        for c in range(len(self.cards)):
-            self._grid.setColumnStretch(c, 0)
-        self._grid.setColumnStretch(columns, 1)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._viewport and event.type() == QEvent.Type.Resize:
-            available = self._viewport.width()
-            self._layout_cards(max(1, min(len(self.cards), (available + 16) // (CARD_WIDTH + 16))))
-        return super().eventFilter(watched, event)
+    @property
+    def _columns(self) -> int:
+        """How many columns of cards show now."""
+        return self._grid.columns
