@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRect, QSize, Signal
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QLayoutItem, QPushButton,
-                               QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
+                               QScrollArea, QVBoxLayout, QWidget)
 
 from core.registry import CATALOGUE, TOOLS, GameInfo, ToolInfo
 from gui.icons import app_icon
@@ -84,7 +84,6 @@ class GameCard(QFrame):
         summary = QLabel(info.summary)
         summary.setObjectName("cardSummary")
         summary.setWordWrap(True)
-        summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
         bottom = QHBoxLayout()
         bottom.setSpacing(8)
