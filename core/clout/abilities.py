@@ -102,7 +102,7 @@ class Board:
         self._in_range: dict[tuple[str, tuple[str, ...], float | None], list[str]] = {}
         self._in_range_sets: dict[tuple[str, tuple[str, ...], float | None], frozenset[str]] = {}
         self._sources: dict[str, list[str]] | None = None
-        self._bases: list[str] | None = None
+        self._types: dict[str, list[str]] | None = None
 
     # --- identity -----------------------------------------------------------------------------
     def chip(self, uid: str) -> Chip:
@@ -131,9 +131,16 @@ class Board:
 
     def bases(self) -> list[str]:
         """The bases on the area, in order of arrival (every chip's score asks)."""
-        if self._bases is None:
-            self._bases = [u for u in self.on if self.chip(u).type == "base"]
-        return self._bases
+        return self.of_type("base")
+
+    def of_type(self, chip_type: str) -> list[str]:
+        """The chips of one type (troop, base, relic, action) on the area, in order of arrival."""
+        if self._types is None:
+            types: dict[str, list[str]] = {}
+            for u in self.on:
+                types.setdefault(self.chip(u).type, []).append(u)
+            self._types = types
+        return self._types.get(chip_type, [])
 
     def trapped(self, uid: str, _seen: frozenset[str] = frozenset()) -> bool:
         """Trapped while the trap's source is in play and not itself trapped."""

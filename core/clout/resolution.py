@@ -437,7 +437,8 @@ def remove(s: CloutState, uids: tuple[str, ...], why: str) -> CloutState:
 
 def end_turn(s: CloutState) -> CloutState:
     b = board(s)
-    gone = tuple(c.uid for c in s.chips if c.marked or b.chip(c.uid).type == "action")
+    actions = b.of_type("action")
+    gone = tuple(c.uid for c in s.chips if c.marked or c.uid in actions)
     if gone:
         s = remove(s, gone, "end-of-turn")
     return next_turn(s)
