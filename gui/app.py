@@ -25,6 +25,9 @@ def run(open_path: str | None = None) -> int:
 
     window = MainWindow()
     window.show()
+    # Paint first: the autosave search and an opened file load the rules engine and msgspec,
+    # and may ask questions; the window is already on screen by then.
+    app.processEvents()
     window.start_session()
     if open_path:
         window.open_file(open_path)
