@@ -200,11 +200,12 @@ class CloutGame(Rules):
 
     # --- applying ----------------------------------------------------------------------------------
     def apply(self, state: CloutState, action: CloutAction) -> CloutState:
-        s = rep(state, notes=())
+        # A throw and a landing write the step's notes afresh; every other step starts from none.
         if isinstance(action, ThrowChip):
-            return self._throw(s, action)
+            return self._throw(state, action)
         if isinstance(action, Landed):
-            return self._landed(s, action)
+            return self._landed(state, action)
+        s = rep(state, notes=())
         if isinstance(action, Keep):
             return activate_thrown(rep(s, notes=(Note("keep", player=action.player),)))
         if isinstance(action, PlaceChip):
@@ -263,12 +264,12 @@ class CloutGame(Rules):
         first_done = set_at(s.first_done, p, True) if ctx.purpose == "turn" else s.first_done
         if a.out:
             s = rep(s, chips=chips, stacks=stacks, discards=with_(discards, p, uid), first_done=first_done,
-                    last_thrown=uid, ctx=None, notes=s.notes + (Note("out", (uid,), numbers=(knocked,)),))
+                    last_thrown=uid, ctx=None, notes=(Note("out", (uid,), numbers=(knocked,)),))
             return next_round_or_end(clear_links(s, (uid,)))
         keep = old if old is not None else OnArea(uid, 0, 0)
         here = msgspec.structs.replace(keep, x=moved[uid][0], y=moved[uid][1])
         s = rep(s, chips=chips + (here,), stacks=stacks, discards=discards, first_done=first_done,
-                last_thrown=uid, notes=s.notes + (Note("lands", (uid,), numbers=(here.x, here.y, knocked)),))
+                last_thrown=uid, notes=(Note("lands", (uid,), numbers=(here.x, here.y, knocked)),))
         b = self.board(s)
         if ctx.first_landing:
             prec = b.ability(uid, "precision")
@@ -283,7 +284,7 @@ class CloutGame(Rules):
                                notes=s.notes + (Note("aversion", (o, uid)),))
         if ctx.precision_left > 0 and not b.stopped(uid):
             return rep(s, ctx=ctx, phase="precision")
-        return activate_thrown(rep(s, ctx=ctx))
+        return activate_thrown(s)  # reads only the chip and why it was thrown, which ctx keeps
 
     def _apply_declared(self, s: CloutState) -> CloutState:
         return resolution.apply_declared(s)

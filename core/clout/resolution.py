@@ -446,11 +446,12 @@ def end_turn(s: CloutState) -> CloutState:
 
 def next_turn(s: CloutState) -> CloutState:
     n = len(s.setup.players)
-    s = rep(s, ctx=None, round=None, rounds=(), slots=(), decls=(), stage="")
     for k in range(1, n + 1):
         p = (s.turn + k) % n
         if s.stacks[p]:
-            return rep(s, turn=p, turn_no=s.turn_no + 1, phase="choose")
+            return rep(s, ctx=None, round=None, rounds=(), slots=(), decls=(), stage="",
+                       turn=p, turn_no=s.turn_no + 1, phase="choose")
+    s = rep(s, ctx=None, round=None, rounds=(), slots=(), decls=(), stage="")
     scores = totals(score_board(board(s), s.last_thrown), n)
     best = max(scores)
     winners = tuple(p for p in range(n) if scores[p] == best)
