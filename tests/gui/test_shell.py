@@ -462,6 +462,56 @@ def test_shortcuts_include_quit_and_save_as_after_the_first_paint(window, qtbot)
     assert "F1" in [k.toString() for k in window.notes_action.shortcuts()]
 
 
+def test_the_first_paint_wraps_no_events_and_builds_no_hidden_widgets():
+    """PySide creates a class (and its enums) on first use: the first window must not use the
+    event, key-sequence, list-view, text-view, dock or size-policy classes before it paints."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("from PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from gui.main_window import MainWindow\nw = MainWindow(autosave=False)\nw.show()\n"
+            "app.processEvents()\n"
+            "import PySide6.QtCore as C, PySide6.QtGui as G, PySide6.QtWidgets as W\n"
+            "made = {**C.__dict__, **G.__dict__, **W.__dict__}\n"
+            "print('lazy' if 'QDial' not in made else 'eager')\n"
+            "print(sorted(n for n in ('QEvent', 'QKeySequence', 'QListWidget', 'QTextEdit', 'QDockWidget',\n"
+            "                         'QToolButton', 'QSizePolicy', 'QGridLayout') if n in made))\n"
+            "print(w.start_page._recent_list is None, w._banner is None)\n")
+    env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                         cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
+    if out[0] != "lazy":
+        pytest.skip("this PySide creates every class at import")
+    assert out[1] == "[]"
+    assert out[2] == "True True"
+
+
+def test_recent_list_is_built_with_the_first_recent_game(window, tmp_path):
+    page = window.start_page
+    assert page._recent_list is None and page.recent_empty.isVisible()
+    window.start_new_game("throwdown", seed=3)
+    assert window.save_to(tmp_path / "kept.battlebox.json")
+    assert page.recent_list.count() == 1 and page.recent_empty.isHidden()
+    assert page.recent_list.isVisibleTo(page)
+    window.clear_recent()
+    assert page.recent_list.count() == 0 and not page.recent_empty.isHidden()
+
+
+@pytest.mark.parametrize("size", [(820, 600), (1000, 700), (1280, 800), (1900, 1000)])
+def test_cards_never_overlap_and_every_row_scrolls_into_view(window, qtbot, size):
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.start_page._columns >= 1)
+    window.repaint()
+    cards = window.start_page.cards
+    host = cards[0].parentWidget()
+    boxes = [c.geometry() for c in cards]
+    assert all(not a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert all(host.rect().contains(box) for box in boxes)
+    columns = window.start_page._columns
+    assert len({box.top() for box in boxes}) == -(-len(cards) // columns)
+
+
 def test_cards_reflow_with_the_window_width(window, qtbot):
     window.resize(1800, 900)
     qtbot.waitUntil(lambda: window.start_page._columns >= 4)
