@@ -57,8 +57,11 @@ def read_bytes_safely(path: str | os.PathLike[str], max_bytes: int = MAX_DATA_BY
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)
         with os.fdopen(fd, "rb") as f:
-            _check_kind(os.fstat(f.fileno()), file, max_bytes)  # swapped after the stat
-            data = f.read(max_bytes + 1)
+            size = os.fstat(f.fileno())
+            _check_kind(size, file, max_bytes)  # swapped after the stat
+            data = f.read(size.st_size + 1)  # a buffer of the file's size, not of the cap
+            if len(data) > size.st_size:  # it grew since: read on, up to the cap
+                data += f.read(max_bytes + 1 - len(data))
     except DataError:
         raise
     except FileNotFoundError:
