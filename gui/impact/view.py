@@ -8,7 +8,6 @@ throws a die. Nothing in Impact is secret, so no curtain is needed between playe
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
                                QVBoxLayout, QWidget)
 
@@ -24,7 +23,6 @@ from gui.impact.race import RacePage
 from gui.impact.scores import ImpactScores
 from gui.impact.supplies import SupplyStrip
 from gui.impact.symbols import BUTTON, INK, PAGE_BG, PANEL_BG, PRIMARY
-from gui.widgets.clicks import click
 
 ROLL_TEXT = {"start": "Throw the starting die", "tip": "Tip the dice", "landing": "Let the dice land"}
 
@@ -251,38 +249,3 @@ class ImpactView(QWidget):
         else:
             self.race.state = None
             self.refresh()
-
-    # --- driving by clicks (integration tests, demos) ------------------------------------
-    def _click(self, widget: QWidget) -> None:
-        click(widget)
-
-    def cautious(self) -> None:
-        self._click(self.cautious_button)
-
-    def reckless(self) -> None:
-        self._click(self.reckless_button)
-
-    def stop(self) -> None:
-        self._click(self.stop_button)
-
-    def roll(self) -> None:
-        self._click(self.roll_button)
-
-    def record(self) -> None:
-        self._click(self.record_button)
-
-    def click_die(self, i: int) -> None:
-        QTest.mouseClick(self.cauldron, Qt.MouseButton.LeftButton, pos=self.cauldron.die_rect(i).center().toPoint())
-
-    def tip(self) -> None:
-        self._click(self.tip_button)
-
-    def race_key(self, player: int) -> None:
-        from gui.impact.race import RACE_KEYS
-        QTest.keyClick(self.race, RACE_KEYS[player][0])
-
-    def computer_finishes_race(self) -> None:
-        self._click(self.race.computer)
-
-    def back_to_start(self) -> None:
-        self._click(self.winner.back)

@@ -14,6 +14,7 @@ from gui.impact.cauldron import CauldronWidget
 from gui.impact.race import RACE_KEYS
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
+from tests.gui.drivers.impact import drive
 from tests.gui.window_helpers import click_new_game
 from tests.gui.window_helpers import new_window as _new_window
 
@@ -60,13 +61,13 @@ def play_step(window: MainWindow, rng: random.Random) -> None:
     if view.page == "race":
         race_by_keys(window, rng)
     elif view.roll_button.isVisible():
-        view.roll()
+        drive(view).roll()
     elif view.stop_button.isEnabled() and (rng.random() < 0.5 or not view.cautious_button.isEnabled()):
-        view.stop()
+        drive(view).stop()
     elif rng.random() < 0.7:
-        view.cautious()
+        drive(view).cautious()
     else:
-        view.reckless()
+        drive(view).reckless()
 
 
 def test_three_player_impact_from_the_dialog_saved_reopened_undone_finished(qtbot, monkeypatch, tmp_path):
@@ -110,7 +111,7 @@ def test_three_player_impact_from_the_dialog_saved_reopened_undone_finished(qtbo
     alive = [p for p in range(3) if not state.out[p]]
     assert len(alive) == 1 and reopened.match.result.winners == tuple(alive)
     assert reopened.view.page == "over" and reopened.view.winner.name.text() == NAMES[alive[0]]
-    reopened.view.back_to_start()
+    drive(reopened.view).back_to_start()
     assert reopened.stack.currentWidget() is reopened.start_page
 
 

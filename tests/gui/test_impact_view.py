@@ -10,6 +10,7 @@ from core.match import Match
 from gui.controller import MatchController
 from gui.impact.cauldron import CauldronWidget
 from gui.impact.view import ImpactView
+from tests.gui.drivers.impact import drive
 
 
 @pytest.fixture(autouse=True)
@@ -29,11 +30,11 @@ def make(qtbot, n: int = 3, seed: int = 4, **options) -> ImpactView:
 def test_simulated_starting_die_then_one_click_throws_and_lands(qtbot):
     view = make(qtbot)
     assert view.roll_button.isVisible() and view.roll_button.text() == "Throw the starting die"
-    view.roll()
+    drive(view).roll()
     assert len(view.match.state.cauldron) == 1 and view.cauldron.dice == view.match.state.cauldron
     assert not view.roll_button.isVisible() and view.cautious_button.isEnabled()
     assert not view.stop_button.isEnabled()
-    view.cautious()
+    drive(view).cautious()
     kinds = [type(a) for a in view.match.actions]
     assert kinds == [StartingDie, Throw, Landing]
     assert view.match.actions[1].style == "cautious"
@@ -44,25 +45,25 @@ def test_table_mode_rulebook_example_entered_by_clicks(qtbot):
     match = view.match
     assert view.record_button.isVisible() and not view.roll_button.isVisible()
     view.entry.set_face(0, "fire")
-    view.record()
+    drive(view).record()
     for face in ("water", "stone"):
-        view.cautious()
+        drive(view).cautious()
         view.entry.set_face(0, face)
-        view.record()
-        view.stop()
+        drive(view).record()
+        drive(view).stop()
     assert match.state.cauldron == ("fire", "water", "stone") and match.actor == 2
-    view.reckless()
+    drive(view).reckless()
     assert len(view.entry.knock_combos) == 3
     view.entry.set_face(0, "air")
     view.entry.set_knock(2, "lightning")
-    view.record()
+    drive(view).record()
     assert match.state.cauldron == ("fire", "water", "lightning", "air")
     assert "no matches" in view.status.text()
-    view.reckless()
+    drive(view).reckless()
     view.entry.set_face(0, "fire")
     view.entry.set_knock(2, "stone")
     view.entry.set_knock(3, "water")
-    view.record()
+    drive(view).record()
     assert match.state.cauldron == ("stone",) and match.state.loose == (6, 6, 9)
     assert "wins 4 dice" in view.events.text()
     assert match.actions[-1] == Landing(("fire",), 0, (Knock(2, "stone"), Knock(3, "water")))
@@ -70,54 +71,54 @@ def test_table_mode_rulebook_example_entered_by_clicks(qtbot):
 
 def test_missed_die_entered_in_table_mode(qtbot):
     view = make(qtbot, mode="table")
-    view.record()
-    view.cautious()
+    drive(view).record()
+    drive(view).cautious()
     view.entry.set_face(0, "missed")
-    view.record()
+    drive(view).record()
     assert view.match.state.removed == 1 and view.match.actions[-1] == Landing((), 1)
 
 
 def test_clicking_dice_selects_them_for_tipping(qtbot):
     view = make(qtbot, mode="table")
     match = view.match
-    view.record()
-    view.cautious()
+    drive(view).record()
+    drive(view).cautious()
     view.entry.set_face(0, "stone")
-    view.record()
+    drive(view).record()
     assert not view.tip_button.isEnabled()
-    view.click_die(0)
-    view.click_die(1)
+    drive(view).click_die(0)
+    drive(view).click_die(1)
     assert view.tip_button.isEnabled() and "2" in view.tip_button.text()
-    view.click_die(1)
+    drive(view).click_die(1)
     assert view.cauldron.selected == {0}
-    view.tip()
+    drive(view).tip()
     assert match.actions[-1] == Tip(0, (0,)) and match.actor == CHANCE
     assert view.entry.face_combos and view.entry.face_combos[0].count() == 4
     view.entry.set_face(0, "stone")
-    view.record()
+    drive(view).record()
     assert match.state.cauldron == ("stone", "stone") and match.actions[-1] == Tipped(("stone",))
     assert not view.stop_button.isEnabled()
-    view.cautious()
+    drive(view).cautious()
     view.entry.set_face(0, "air")
-    view.record()
+    drive(view).record()
     assert match.state.loose[0] == 7 - 2 + 2
 
 
 def test_race_by_key_presses_gives_the_race_result(qtbot):
     view = make(qtbot, mode="table", powers=True)
     view.entry.set_face(0, "fire")
-    view.record()
-    view.cautious()
+    drive(view).record()
+    drive(view).cautious()
     view.entry.set_face(0, "fire")
-    view.record()
+    drive(view).record()
     assert view.page == "race" and view.race.title.text() == "Column of Fire!"
     needed = GAME.race_presses(view.match.state)
     assert needed == {0: 6, 1: 7, 2: 7}
     for _ in range(7):
-        view.race_key(2)
+        drive(view).race_key(2)
     assert view.match.state.phase == "race"
     for _ in range(6):
-        view.race_key(0)
+        drive(view).race_key(0)
     assert view.match.actions[-1] == RaceResult((2, 0, 1))
     assert view.page == "board" and view.match.state.taken_by == 2
 
@@ -125,22 +126,22 @@ def test_race_by_key_presses_gives_the_race_result(qtbot):
 def test_computer_finishes_a_race_by_presses_left(qtbot):
     view = make(qtbot, mode="table", powers=True)
     view.entry.set_face(0, "fire")
-    view.record()
-    view.cautious()
+    drive(view).record()
+    drive(view).cautious()
     view.entry.set_face(0, "fire")
-    view.record()
-    view.race_key(1)
-    view.computer_finishes_race()
+    drive(view).record()
+    drive(view).race_key(1)
+    drive(view).computer_finishes_race()
     assert view.match.actions[-1] == RaceResult((0, 1, 2))
 
 
 def test_big_bang_is_announced(qtbot):
     view = make(qtbot, mode="table")
     view.entry.set_face(0, "air")
-    view.record()
-    view.cautious()
+    drive(view).record()
+    drive(view).cautious()
     view.entry.set_face(0, "air")
-    view.record()
+    drive(view).record()
     assert view.match.state.big_bang
     assert "BIG BANG" in view.status.text() and "Big Bang" in view.cautious_button.text()
     assert not view.tip_button.isVisible()
@@ -148,7 +149,7 @@ def test_big_bang_is_announced(qtbot):
 
 def test_refusal_is_shown(qtbot):
     view = make(qtbot, mode="table")
-    view.record()
+    drive(view).record()
     view.controller.apply(Stop(0))
     assert "mandatory" in view.refusal.text()
 
@@ -174,18 +175,18 @@ def test_table_mode_enters_a_die_turned_and_a_die_kicked_out(qtbot):
     view = make(qtbot, mode="table")
     match = view.match
     view.entry.set_face(0, "fire")
-    view.record()
+    drive(view).record()
     for face in ("water", "stone"):
-        view.cautious()
+        drive(view).cautious()
         view.entry.set_face(0, face)
-        view.record()
-        view.stop()
-    view.reckless()
+        drive(view).record()
+        drive(view).stop()
+    drive(view).reckless()
     assert view.entry.knock_combos[0].findData("kicked") >= 0
     view.entry.set_face(0, "air")
     view.entry.set_knock(0, "kicked")
     view.entry.set_knock(2, "lightning")
-    view.record()
+    drive(view).record()
     assert match.actions[-1] == Landing(("air",), 0, (Knock(2, "lightning"),), kicked=(0,))
     assert match.state.cauldron == ("water", "lightning", "air") and match.state.removed == 1
     assert "kicked out" in view.events.text()
