@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 
 from core.clout.scoring import ChipScore
 from gui.clout.scores import PlayerTally, breakdown_html, tally_html
-from gui.throwdown.over import Trophy
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.widgets.curtain import text_colour_on
+from gui.kit.over import Trophy
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.theme import text_colour_on
 
 
 class CloutOver(QWidget):

@@ -59,9 +59,10 @@ from gui.clout.over import CloutOver
 from gui.clout.prompts import SECONDARY, Answer, Prompt, PromptBar
 from gui.clout.scores import CloutScores, PlayerTally
 from gui.controller import MatchController
-from gui.throwdown.style import PAGE_BG, PRIMARY_BUTTON
+from gui.kit.theme import PAGE_BG, PRIMARY_BUTTON
 from gui.widgets.clicks import click
-from gui.widgets.curtain import Curtain, text_colour_on
+from gui.kit.curtain import Curtain
+from gui.kit.theme import text_colour_on
 
 PANEL_WIDTH = 320
 # A pull of this many centimetres on the area is a full-strength throw.

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.throwdown.layouts import clear_layout
-from gui.throwdown.style import PRIMARY_BUTTON
+from gui.kit.layouts import clear_layout
+from gui.kit.theme import PRIMARY_BUTTON
 
 SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
              " border-radius: 7px; padding: 6px 14px; font-size: 13px; font-weight: 600; }"

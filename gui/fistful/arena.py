@@ -22,16 +22,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from gui.fistful.scar_map import (
-    HALO,
-    INK,
-    BoardPiece,
-    RegionBoardView,
-    SwordsItem,
-    blend,
-    paper_texture,
-    serif_font,
-)
+from gui.fistful.scar_map import BoardPiece, RegionBoardView, SwordsItem, blend
+from gui.kit.paper import HALO, INK, paper_texture, serif_font
 
 if TYPE_CHECKING:
     from maps.scar import ScarMap

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 
 from core.fistful.battles import BattleState
 from gui.fistful.battle_scores import held
-from gui.throwdown.over import Trophy
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.widgets.curtain import text_colour_on
+from gui.kit.over import Trophy
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.theme import text_colour_on
 
 
 def knocked_out_after(state: BattleState) -> dict[int, int]:

@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleScore
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
-from gui.throwdown.board import POSE_BUTTON_LABELS
-from gui.throwdown.layouts import clear_layout
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.throwdown.tokens import FighterToken
+from gui.kit.fighters.tokens import POSE_BUTTON_LABELS
+from gui.kit.layouts import clear_layout
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.fighters.tokens import FighterToken
 
 PANEL_TOKEN = QSize(78, 118)
 TOKENS_PER_ROW = 5

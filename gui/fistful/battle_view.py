@@ -47,9 +47,10 @@ from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
 from gui.fistful.battle_scores import BattleScores, held
 from gui.fistful.pickers import ArmyBuilder, ArmyPicker
 from gui.fistful.scar_map import ScarMapView
-from gui.throwdown.style import PAGE_BG
-from gui.throwdown.tokens import FighterToken
-from gui.widgets.curtain import Curtain, text_colour_on
+from gui.kit.theme import PAGE_BG
+from gui.kit.fighters.tokens import FighterToken
+from gui.kit.curtain import Curtain
+from gui.kit.theme import text_colour_on
 from gui.widgets.clicks import click
 
 PANEL_WIDTH = 486

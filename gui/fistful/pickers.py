@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 from core.fistful.battles import ARMY_SIZE, BattleGame
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
-from gui.throwdown.picker import FistfulPicker
+from gui.kit.fighters.picker import FistfulPicker
 
 OK_STYLE = "color: #065f46; font-weight: 700; font-size: 14px;"
 BAD_STYLE = "color: #dc2626; font-weight: 800; font-size: 14px;"

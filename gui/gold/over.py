@@ -7,9 +7,9 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.gold.game import GoldState
 from gui.gold.scores import GoldScores
-from gui.throwdown.over import Trophy
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.widgets.curtain import text_colour_on
+from gui.kit.over import Trophy
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.theme import text_colour_on
 
 
 class GoldOver(QWidget):

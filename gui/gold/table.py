@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton
 from core.gold.cards import CARDS, HIDDEN, card_name, forbidden_reason, is_forbidden
 from core.gold.game import Duel, GoldState
 from gui.gold.cards import BadgeStrip, CardWidget, CoinPile
-from gui.throwdown.style import PRIMARY_BUTTON
+from gui.kit.theme import PRIMARY_BUTTON
 
 ROW_CARD = QSize(70, 100)
 HAND_CARD = QSize(84, 120)

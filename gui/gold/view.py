@@ -22,8 +22,8 @@ from gui.gold.cards import CardWidget
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
-from gui.throwdown.style import PAGE_BG
-from gui.widgets.curtain import Curtain
+from gui.kit.theme import PAGE_BG
+from gui.kit.curtain import Curtain
 from gui.widgets.clicks import click
 
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
 
 from core.impact.game import ImpactState
 from gui.impact.symbols import INK, PRIMARY
-from gui.throwdown.over import Trophy
+from gui.kit.over import Trophy
 
 
 def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:

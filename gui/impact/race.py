@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 from core.impact.game import ImpactState
 from core.impact.races import finish_order
 from gui.impact.symbols import BUTTON, FACE_COLOURS, INK, paint_die
-from gui.widgets.curtain import text_colour_on
+from gui.kit.theme import text_colour_on
 
 RACE_KEYS = ((Qt.Key.Key_Q, "Q"), (Qt.Key.Key_P, "P"), (Qt.Key.Key_Z, "Z"), (Qt.Key.Key_M, "M"),
              (Qt.Key.Key_G, "G"))

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.impact.game import ImpactState
-from gui.widgets.curtain import text_colour_on
+from gui.kit.theme import text_colour_on
 
 DIE_GREY = "#d8d2c4"
 

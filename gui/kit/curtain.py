@@ -9,12 +9,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-
-def text_colour_on(colour: str | QColor) -> QColor:
-    """Black or white, whichever reads better on `colour` (relative luminance)."""
-    c = QColor(colour)
-    lum = 0.2126 * c.redF() + 0.7152 * c.greenF() + 0.0722 * c.blueF()
-    return QColor("#111111") if lum > 0.55 else QColor("#ffffff")
+from gui.kit.theme import text_colour_on
 
 
 class Curtain(QWidget):

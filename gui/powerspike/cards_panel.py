@@ -378,15 +378,3 @@ class CardPicker(QWidget):
     def _record(self) -> None:
         if len(self.picked) == self.needed:
             self.entered.emit(self.split())
-
-    # --- driving by clicks (tests) ---------------------------------------------------------
-    def enter_cards(self, cards: Iterable[int]) -> None:
-        from PySide6.QtTest import QTest
-
-        for c in cards:
-            if is_joker(c):
-                QTest.mouseClick(self.joker_buttons[c], Qt.MouseButton.LeftButton)
-            else:
-                QTest.mouseClick(self.rank_buttons[rank(c)], Qt.MouseButton.LeftButton)
-                QTest.mouseClick(self.suit_buttons[suit(c)], Qt.MouseButton.LeftButton)
-

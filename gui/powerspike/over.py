@@ -8,9 +8,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gui.powerspike.scores import SideTally, tally_html
-from gui.throwdown.over import Trophy
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.widgets.curtain import text_colour_on
+from gui.kit.over import Trophy
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.theme import text_colour_on
 
 
 class PowerSpikeOver(QWidget):

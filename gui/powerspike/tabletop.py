@@ -45,8 +45,9 @@ from core.powerspike.geometry import (
     distance_in,
     ring,
 )
-from gui.fistful.scar_map import HaloText, paper_texture, serif_font, shape_path
-from gui.widgets.curtain import text_colour_on
+from gui.kit.paper import HaloText, paper_texture, serif_font, shape_path
+from gui.kit.ruler import RulerItem
+from gui.kit.theme import text_colour_on
 from maps.powerspike.table import Table, TerrainPiece
 
 PX_PER_IN = 10.0
@@ -388,43 +389,6 @@ class TerrainLayer:
         x = self.rect.right() - inset if right else inset
         y = self.rect.bottom() - inset if bottom else inset
         return x, y, right, bottom
-
-
-class RulerItem(QGraphicsItem):
-    """A measuring tape between the nearest edges of two trays, with its length."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(40)
-        self.a = QPointF()
-        self.b = QPointF()
-        self.text = ""
-        self._label = HaloText("", serif_font(12, bold=True), ink=QColor("#1a1a1a"), parent=self)
-
-    def set_ends(self, a: QPointF, b: QPointF, text: str) -> None:
-        self.prepareGeometryChange()
-        self.a, self.b, self.text = QPointF(a), QPointF(b), text
-        self._label.set_text(text)
-        mid = (self.a + self.b) / 2
-        dx, dy = self.b.x() - self.a.x(), self.b.y() - self.a.y()
-        n = math.hypot(dx, dy) or 1.0
-        self._label.setPos(mid + QPointF(-dy / n * 12, dx / n * 12))
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(self.a, self.b).normalized().adjusted(-8, -8, 8, 8)
-
-    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor(20, 20, 20, 160), 4.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.drawLine(self.a, self.b)
-        p.setPen(QPen(QColor("#ffeb3b"), 2.2, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
-        p.drawLine(self.a, self.b)
-        p.setBrush(QColor("#ffeb3b"))
-        p.setPen(QPen(QColor("#1a1a1a"), 1))
-        for end in (self.a, self.b):
-            p.drawEllipse(end, 3, 3)
 
 
 class TabletopView(QGraphicsView):
@@ -819,39 +783,9 @@ class TabletopView(QGraphicsView):
         super().showEvent(event)
         self.fit()
 
-    # --- helpers for tests and demos (real mouse events, as a user would make them) ----------
-    def unit_view_pos(self, unit_id: str) -> QPoint:
-        return self.mapFromScene(to_scene(*self.markers[unit_id].centre))
-
-    def table_view_pos(self, x_in: float, y_in: float) -> QPoint:
-        return self.mapFromScene(to_scene(x_in, y_in))
-
-    def click_unit(self, unit_id: str, shift: bool = False) -> None:
-        from PySide6.QtTest import QTest
-
-        mods = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
-        QTest.mouseClick(self.viewport(), Qt.MouseButton.LeftButton, mods, self.unit_view_pos(unit_id))
-
+    # --- the zoom buttons turn the wheel ----------------------------------------------------
     def wheel(self, steps: int, at: QPoint | None = None) -> None:
         at = at if at is not None else self.viewport().rect().center()
         event = QWheelEvent(QPointF(at), QPointF(self.viewport().mapToGlobal(at)), QPoint(), QPoint(0, 120 * steps),
                             Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
         QApplication.sendEvent(self.viewport(), event)
-
-    def drag_unit(self, unit_id: str, to: tuple[float, float], turn_steps: int = 0, release: bool = True) -> None:
-        """Press on the tray, move it in a few steps to `to` (inches), turn it with the wheel, drop it."""
-        from PySide6.QtTest import QTest
-
-        start = self.unit_view_pos(unit_id)
-        end = self.table_view_pos(*to)
-        vp = self.viewport()
-        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
-        for k in range(1, 5):
-            t = k / 4
-            QTest.mouseMove(vp, QPoint(round(start.x() + (end.x() - start.x()) * t),
-                                       round(start.y() + (end.y() - start.y()) * t)))
-        if turn_steps:
-            self.wheel(turn_steps, end)
-        if release:
-            QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
-

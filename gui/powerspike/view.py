@@ -22,10 +22,8 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
 )
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QCheckBox,
     QFrame,
     QHBoxLayout,
@@ -51,9 +49,9 @@ from gui.powerspike.odds_panel import OddsPanel
 from gui.powerspike.over import PowerSpikeOver
 from gui.powerspike.scores import PowerSpikeScores, SideTally
 from gui.powerspike.tabletop import TabletopView, TrayMarker
-from gui.throwdown.layouts import clear_layout
-from gui.throwdown.style import PAGE_BG, PRIMARY_BUTTON
-from gui.widgets.curtain import text_colour_on
+from gui.kit.layouts import clear_layout
+from gui.kit.theme import PAGE_BG, PRIMARY_BUTTON
+from gui.kit.theme import text_colour_on
 from maps.powerspike.table import load_table
 
 PANEL_WIDTH = 372
@@ -1010,116 +1008,3 @@ class PowerSpikeView(QWidget):
         self.refusal.setStyleSheet("color: #b91c1c; font-size: 13px; font-weight: 600;")
         self.refusal.setText(reason)
         self.refusal.show()
-
-    # --- driving by clicks (integration tests, demos) -------------------------------------------
-    def _click(self, widget: QWidget) -> None:
-        assert widget is not None, "no such widget on screen"
-        QApplication.processEvents()
-        assert widget.isVisibleTo(self), f"{widget.objectName() or widget} is not on screen"
-        assert widget.isEnabled(), f"{widget.objectName() or widget} is disabled"
-        self.scroll.ensureWidgetVisible(widget)
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
-
-    def _click_list(self, widget: UnitList, uid: str) -> None:
-        item = widget.item_for(uid)
-        assert item is not None, f"{uid} is not in the list"
-        widget.scrollToItem(item)
-        QApplication.processEvents()
-        rect = widget.visualItemRect(item)
-        QTest.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-
-    def click_table(self, x: float, y: float) -> None:
-        QTest.mouseClick(self.tabletop.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         self.tabletop.table_view_pos(x, y))
-
-    def deploy_spots(self, uid: str) -> Iterable[tuple[float, float]]:
-        """Candidate centres across the acting side's zone, nearest the enemy first."""
-        side = self.unit(uid).side
-        minx, miny, maxx, maxy = self.table.zone(side).polygon.bounds
-        facing = self.default_facing(side)
-        toward_y = facing in (90.0, 270.0)
-        xs = [minx + 2.5 + 3.5 * k for k in range(int((maxx - minx - 4) // 3.5) + 1)]
-        ys = [miny + 2.0 + 2.5 * k for k in range(int((maxy - miny - 3) // 2.5) + 1)]
-        if toward_y:
-            ys.sort(key=lambda v: -v if facing == 90.0 else v)
-            mid = (minx + maxx) / 2
-            xs.sort(key=lambda v: abs(v - mid))
-            return [(x, y) for y in ys for x in xs]
-        xs.sort(key=lambda v: -v if facing == 0.0 else v)
-        mid = (miny + maxy) / 2
-        ys.sort(key=lambda v: abs(v - mid))
-        return [(x, y) for x in xs for y in ys]
-
-    def deploy_one(self) -> str:
-        """Place the picked unit at the first legal spot by clicking the list and the table."""
-        p = self.acting_player()
-        assert self.state.phase == "deploy" and p is not None, "not deploying now"
-        uid = self.picked
-        assert uid is not None, "no unit left to deploy"
-        self._click_list(self.unit_list, uid)
-        for x, y in self.deploy_spots(uid):
-            # Judge the point the click really lands on (pixels round the inches).
-            landed = self.table_point(self.tabletop.table_view_pos(x, y))
-            if not self._legal(self.deploy_action(uid, *landed)):
-                self.click_table(x, y)
-                return uid
-        raise AssertionError(f"no legal deployment spot found for {uid}")
-
-    def deploy_all_default(self, limit: int = 200) -> int:
-        n = 0
-        while self.state.phase == "deploy" and n < limit:
-            before = len(self.match.actions)
-            self.deploy_one()
-            assert len(self.match.actions) == before + 1, f"deployment was refused: {self.refusal.text()}"
-            n += 1
-        return n
-
-    def draw(self) -> None:
-        self._click(self.primary)
-
-    def enter_cards(self, *hands: Sequence[int]) -> None:
-        """Table mode: click the cards drawn from the real decks, then Record."""
-        for hand in hands:
-            self.picker.enter_cards(hand)
-        self._click(self.picker.record_button)
-
-    def activate(self, uid: str) -> None:
-        if self.positions and uid in self.tabletop.markers:
-            self.tabletop.click_unit(uid)
-        else:
-            self._click_list(self.unit_list, uid)
-        self._click(self.primary)
-
-    def drag_unit(self, uid: str, x: float, y: float, turn_steps: int = 0) -> None:
-        self.tabletop.drag_unit(uid, (x, y), turn_steps)
-
-    def fire(self, attackers: Sequence[str], target: str) -> None:
-        for a in attackers:
-            if a != self.active_unit() and a not in self.attackers:
-                self._click_list(self.unit_list, a)
-        if self.positions and target in self.tabletop.markers:
-            self.tabletop.click_unit(target)
-        else:
-            self._click_list(self.enemy_list, target)
-        self._click(self.fire_button)
-
-    def end_activation(self) -> None:
-        self._click(self.end_activation_button)
-
-    def end_go(self) -> None:
-        self._click(self.end_go_button)
-
-    def hold(self) -> None:
-        self._click(self.combat.hold_button)
-
-    def retreat(self) -> None:
-        self._click(self.combat.retreat_button)
-
-    def strike(self, target: str) -> None:
-        if self.positions and target in self.tabletop.markers:
-            self.tabletop.click_unit(target)
-        else:
-            self._click_list(self.enemy_list, target)
-
-    def back_to_start(self) -> None:
-        self._click(self.over.back)

@@ -34,11 +34,11 @@ from core.fistful.solitaire import (
     matching,
 )
 from core.fistful.throws import POSES, Landed, is_face_up
-from gui.throwdown.board import BOARD_TOKEN, POSE_BUTTON_LABELS
-from gui.throwdown.layouts import clear_layout
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.throwdown.tokens import FighterToken
-from gui.widgets.curtain import text_colour_on
+from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS
+from gui.kit.layouts import clear_layout
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.fighters.tokens import FighterToken
+from gui.kit.theme import text_colour_on
 
 POSE_BUTTON_STYLE = ("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
                      " background: #f9fafb; }"

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 
 from core.fistful.solitaire import SolitaireState
 from gui.solitaire.bests import Best
-from gui.throwdown.over import Trophy
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.widgets.curtain import text_colour_on
+from gui.kit.over import Trophy
+from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.theme import text_colour_on
 
 SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #c7cbd3; border-radius: 8px;"
              " padding: 8px 14px; font-size: 13px; }"

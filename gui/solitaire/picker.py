@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.solitaire import FIVE, five_problems
-from gui.throwdown.picker import FistfulPicker
+from gui.kit.fighters.picker import FistfulPicker
 
 OK_STYLE = "color: #065f46; font-weight: 700; font-size: 14px;"
 BAD_STYLE = "color: #dc2626; font-weight: 800; font-size: 14px;"

@@ -34,7 +34,7 @@ from gui.solitaire.board import SoloBoard
 from gui.solitaire.over import FinishPage
 from gui.solitaire.picker import FivePicker
 from gui.solitaire.sheet import SheetTable, write_pdf, write_png
-from gui.throwdown.style import PAGE_BG
+from gui.kit.theme import PAGE_BG
 from gui.widgets.clicks import click
 
 EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QScrollArea, QSizePolicy, QTableWidget, QTableWidgetItem, QVBoxLayout,
@@ -16,13 +16,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderVi
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import GAME, ThrowdownState
 from core.fistful.throws import POSES, Landed
-from gui.throwdown.layouts import clear_layout
-from gui.throwdown.style import LOWEST_BG, PRIMARY_BUTTON
-from gui.throwdown.tokens import FighterToken
-from gui.widgets.curtain import text_colour_on
-
-BOARD_TOKEN = QSize(84, 120)
-POSE_BUTTON_LABELS = {"back": "Back", "standing": "Standing", "down": "Face down"}
+from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken
+from gui.kit.layouts import clear_layout
+from gui.kit.theme import LOWEST_BG, PRIMARY_BUTTON, text_colour_on
 
 
 def token_name(player: int, fighter: Fighter) -> str:

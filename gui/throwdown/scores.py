@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
 from collections.abc import Sequence
 
 from core.fistful.throwdown import RoundLog, ThrowdownAction, ThrowdownGame, ThrowdownSetup, ThrowdownState
-from gui.throwdown.style import LOWEST_BG
+from gui.kit.theme import LOWEST_BG
 
 BONUS_MARK = "\u2605"
 

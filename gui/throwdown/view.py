@@ -16,11 +16,11 @@ from core.game import actor_players
 from gui.controller import MatchController
 from gui.throwdown.board import ThrowBoard
 from gui.throwdown.over import WinnerPage
-from gui.throwdown.picker import FistfulPicker
+from gui.kit.fighters.picker import FistfulPicker
 from gui.throwdown.scores import ThrowdownScores
-from gui.throwdown.style import PAGE_BG
-from gui.throwdown.tokens import FighterToken
-from gui.widgets.curtain import Curtain
+from gui.kit.theme import PAGE_BG
+from gui.kit.fighters.tokens import FighterToken
+from gui.kit.curtain import Curtain
 from gui.widgets.clicks import click
 
 

@@ -19,6 +19,7 @@ from core.powerspike.game import GAME
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from gui.start_page import GameCard
+from tests.gui.drivers.powerspike import drive
 
 pytestmark = pytest.mark.gui
 MAX_GESTURES = 4000
@@ -113,18 +114,18 @@ def play_gesture(view, rng: random.Random) -> str:
     state = view.match.state
     phase = state.phase
     if phase == "deploy":
-        view.deploy_one()
+        drive(view).deploy_one()
         return "deploy"
     if phase in ("draw", "combat"):
-        view.draw()
+        drive(view).draw()
         return phase
     if phase == "activate":
         ok = [u for u in GAME.activatable(state)]
         if not ok:
-            view.end_go()
+            drive(view).end_go()
             return "end go"
         ok.sort(key=lambda u: (nearest_enemy(state, u) or ("", 1e9))[1])
-        view.activate(ok[0])
+        drive(view).activate(ok[0])
         return "activate"
     if phase == "act":
         act = state.activation
@@ -134,26 +135,26 @@ def play_gesture(view, rng: random.Random) -> str:
             if targets:
                 target = min(targets, key=lambda t: len(state.unit(t).figures))
                 pool = [a for a in view._poolable() if target in GAME.fire_targets(state, (a,))]
-                view.fire((uid, *pool[:1]), target)
+                drive(view).fire((uid, *pool[:1]), target)
                 return "fire"
         if not act.moved:
             spot = closing_move(state, uid)
             if spot is not None:
-                view.drag_unit(uid, *spot)
+                drive(view).drag_unit(uid, *spot)
                 if view.match.state is not state:
                     return "move"
-        view.end_activation()
+        drive(view).end_activation()
         return "end activation"
     if phase == "loss":
         if view.combat.retreat_button.isEnabled() and rng.random() < 0.3:
-            view.retreat()
+            drive(view).retreat()
             return "retreat"
-        view.hold()
+        drive(view).hold()
         return "hold"
     if phase == "oas":
         p = view.acting_player()
         enemies = [u.id for u in state.units if u.on_table and ps.seat_of(u) != p]
-        view.strike(enemies[0])
+        drive(view).strike(enemies[0])
         return "strike"
     raise AssertionError(f"no gesture for phase {phase}")
 
@@ -188,7 +189,7 @@ def test_a_power_spike_battle_saved_reopened_undone_and_won(qtbot, monkeypatch, 
     uid = window.match.state.activation.unit
     spot = closing_move(window.match.state, uid)
     assert spot is not None
-    window.view.drag_unit(uid, *spot)
+    drive(window.view).drag_unit(uid, *spot)
     assert isinstance(window.match.actions[-1], ps.Move), window.view.refusal.text()
     window.save_as_action.trigger()
     assert save_path.exists() and not window.errors

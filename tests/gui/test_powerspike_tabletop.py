@@ -8,6 +8,7 @@ from PySide6.QtTest import QTest
 from core.powerspike.geometry import check_move
 from gui.powerspike.tabletop import PX_PER_IN, TabletopView, TrayMarker, to_table
 from maps.powerspike.table import available_tables, load_table
+from tests.gui.drivers.powerspike import TabletopDriver
 
 pytestmark = pytest.mark.gui
 TABLE = load_table()
@@ -77,7 +78,7 @@ def test_each_marker_becomes_a_tray_at_its_place_and_facing(view):
     item = view.trays["scs-2"]
     assert to_table(item.pos()) == pytest.approx((30, 40))
     assert item.rotation() == pytest.approx(270)
-    assert view.unit_at(view.unit_view_pos("scs-2")) == "scs-2"
+    assert view.unit_at(TabletopDriver(view).unit_pos("scs-2")) == "scs-2"
 
 
 def test_units_left_out_of_a_new_state_are_removed(view):
@@ -90,7 +91,7 @@ def test_units_left_out_of_a_new_state_are_removed(view):
 
 def test_a_click_selects_a_unit_and_shows_its_rings(qtbot, view):
     with qtbot.waitSignal(view.unit_clicked) as clicked:
-        view.click_unit("cdc-1")
+        TabletopDriver(view).click_unit("cdc-1")
     assert clicked.args == ["cdc-1"]
     assert view.selected == "cdc-1" and view.trays["cdc-1"].selected
     assert view.ring_visible("move") and view.ring_visible("range") and view.ring_visible("command")
@@ -116,15 +117,15 @@ def test_clicking_empty_table_clears_the_selection(qtbot, view):
     view.select("cdc-1")
     with qtbot.waitSignal(view.table_clicked) as clicked:
         QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         view.table_view_pos(60, 30))
+                         TabletopDriver(view).table_pos(60, 30))
     assert clicked.args == pytest.approx([60, 30], abs=0.2)
     assert view.selected is None and not view.ring_visible("move")
 
 
 def test_shift_clicking_two_units_lays_the_ruler(qtbot, view):
     with qtbot.waitSignal(view.ruler_changed) as laid:
-        view.click_unit("cdc-2", shift=True)
-        view.click_unit("scs-2", shift=True)
+        TabletopDriver(view).click_unit("cdc-2", shift=True)
+        TabletopDriver(view).click_unit("scs-2", shift=True)
     a, b, dist = laid.args[0]
     # trays facing up/down the table: y 7.5..8.5 and 39.5..40.5
     assert (a, b) == ("cdc-2", "scs-2") and dist == pytest.approx(31.0)
@@ -143,7 +144,7 @@ def test_the_ruler_follows_units_that_move(view):
 
 def test_a_drag_emits_move_requested_with_the_drop_point(qtbot, view):
     with qtbot.waitSignal(view.move_requested) as moved:
-        view.drag_unit("cdc-1", (12, 10))
+        TabletopDriver(view).drag_unit("cdc-1", (12, 10))
     uid, x, y, facing = moved.args
     assert uid == "cdc-1" and (x, y) == pytest.approx((12, 10), abs=0.2) and facing == pytest.approx(90)
     assert view.dragging is None and not view.ghost.isVisible()
@@ -152,18 +153,18 @@ def test_a_drag_emits_move_requested_with_the_drop_point(qtbot, view):
 
 def test_the_ghost_is_red_with_the_reason_when_the_checker_refuses(view):
     view.set_move_checker(checker_for(ARMIES))
-    view.drag_unit("cdc-1", (10, 20), release=False)
+    TabletopDriver(view).drag_unit("cdc-1", (10, 20), release=False)
     assert view.ghost.isVisible() and not view.ghost_legal
     assert view.ghost_reason.startswith("it would move 14")
     assert view.ghost_text.text() == view.ghost_reason
-    QTest.mouseMove(view.viewport(), view.table_view_pos(10, 11))
+    QTest.mouseMove(view.viewport(), TabletopDriver(view).table_pos(10, 11))
     assert view.ghost_legal and view.ghost_reason == "" and view.ghost_text.text() == '5.0"'
 
 
 def test_the_wheel_turns_the_tray_while_dragging(qtbot, view):
     zoom = view.zoom
     with qtbot.waitSignal(view.move_requested) as moved:
-        view.drag_unit("cdc-1", (12, 9), turn_steps=2)
+        TabletopDriver(view).drag_unit("cdc-1", (12, 9), turn_steps=2)
     assert moved.args[3] == pytest.approx(120)
     assert view.zoom == zoom
 
@@ -181,25 +182,25 @@ def test_keys_turn_a_selected_unit_on_the_spot(qtbot, view):
 
 
 def test_escape_cancels_a_drag(qtbot, view):
-    view.drag_unit("cdc-1", (12, 9), release=False)
+    TabletopDriver(view).drag_unit("cdc-1", (12, 9), release=False)
     with qtbot.assertNotEmitted(view.move_requested):
         QTest.keyClick(view, Qt.Key.Key_Escape)
         QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                           view.table_view_pos(12, 9))
+                           TabletopDriver(view).table_pos(12, 9))
     assert view.dragging is None and not view.ghost.isVisible()
 
 
 def test_units_not_movable_are_not_dragged(qtbot, view):
     view.set_movable({"cdc-2"})
     with qtbot.assertNotEmitted(view.move_requested):
-        view.drag_unit("cdc-1", (12, 10))
+        TabletopDriver(view).drag_unit("cdc-1", (12, 10))
     with qtbot.waitSignal(view.move_requested):
-        view.drag_unit("cdc-2", (30, 10))
+        TabletopDriver(view).drag_unit("cdc-2", (30, 10))
 
 
 def test_the_wheel_zooms_and_fit_restores(view):
     before = view.px_per_inch()
-    view.wheel(3)
+    TabletopDriver(view).wheel(3)
     assert view.px_per_inch() == pytest.approx(before * 1.2 ** 3, rel=1e-3)
     assert view.zoom > 1
     view.fit()
@@ -207,8 +208,8 @@ def test_the_wheel_zooms_and_fit_restores(view):
 
 
 def test_dragging_the_empty_table_pans_when_zoomed(view):
-    view.wheel(4)
-    start = view.table_view_pos(60, 26)
+    TabletopDriver(view).wheel(4)
+    start = TabletopDriver(view).table_pos(60, 26)
     centre_before = view.mapToScene(view.viewport().rect().center())
     vp = view.viewport()
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
@@ -223,7 +224,7 @@ def test_labels_show_only_when_zoomed_in_enough(view):
     view.resize(500, 360)
     view.fit()
     assert not any(label.isVisible() for label in view.labels.values())
-    view.wheel(6)
+    TabletopDriver(view).wheel(6)
     assert all(label.isVisible() for label in view.labels.values())
 
 

@@ -18,6 +18,7 @@ from core.powerspike.game import GAME, PowerSpikeSetup
 from gui.controller import MatchController
 from gui.powerspike.combat_panel import CombatPanel
 from gui.powerspike.view import PowerSpikeView
+from tests.gui.drivers.powerspike import drive, enter_cards
 
 pytestmark = pytest.mark.gui
 PLAYERS = (PlayerSetup("Ada", "#c62828"), PlayerSetup("Bram", "#202328"))
@@ -43,7 +44,7 @@ def apply(view: PowerSpikeView, action) -> None:
 def close_in(view: PowerSpikeView) -> tuple[str, str]:
     """Deploy by clicks, then walk an SCS Robo-Cavalry up to the CDC line (actions through the
     controller), and give the CDC a go: returns (activated CDC unit, SCS unit in its range)."""
-    view.deploy_all_default()
+    drive(view).deploy_all_default()
     state = view.match.state
     rider = next(u.id for u in state.living("SCS") if u.profile == "robo-cavalry")
     apply(view, ps.MovementDraw(BLACK_TWO))
@@ -58,7 +59,7 @@ def close_in(view: PowerSpikeView) -> tuple[str, str]:
     apply(view, ps.MovementDraw(RED_TWO))
     state = view.match.state
     shooter = next(u for u in GAME.activatable(state) if rider in GAME.fire_targets(state, (u,)))
-    view.activate(shooter)
+    drive(view).activate(shooter)
     return shooter, rider
 
 
@@ -66,12 +67,12 @@ def test_deployment_refuses_with_the_reason_then_places_every_unit_by_clicks(qtb
     view = make_view(qtbot)
     assert view.state.phase == "deploy" and view.unit_list.count() == 5
     first = view.picked
-    view.click_table(36, 30)  # no man's land
+    drive(view).click_table(36, 30)  # no man's land
     assert view.state.phase == "deploy" and not view.match.actions
     assert "deployment" in view.refusal.text() and "cannot be deployed" in view.refusal.text()
     view.preview_deploy(first, 36, 6)
     assert "may deploy here" in view.refusal.text()
-    placed = view.deploy_all_default()
+    placed = drive(view).deploy_all_default()
     assert placed == 12 and view.state.phase == "draw"
     assert set(view.tabletop.markers) == {u.id for u in view.state.units}
     assert view.primary.isVisible() and "movement card" in view.primary.text()
@@ -79,39 +80,39 @@ def test_deployment_refuses_with_the_reason_then_places_every_unit_by_clicks(qtb
 
 def test_the_movement_card_shows_whose_go_and_greys_units_by_the_consecutive_rule(qtbot):
     view = make_view(qtbot)
-    view.deploy_all_default()
+    drive(view).deploy_all_default()
     apply(view, ps.MovementDraw(RED_TWO))
     assert view.card_slot.itemAt(0).widget().card == RED_TWO
     assert "Ada (CDC)" in view.card_text.text() and "Activations left: <b>1</b>" in view.card_text.text()
     unit = view.picked
-    view.activate(unit)
+    drive(view).activate(unit)
     assert view.state.phase == "act" and view.active_unit() == unit
-    view.end_activation()
+    drive(view).end_activation()
     apply(view, ps.MovementDraw(card(12, 1)))  # queen of diamonds: CDC again, 3 activations
     assert view.state.phase == "activate" and "Activations left: <b>3</b>" in view.card_text.text()
     item = view.unit_list.item_for(unit)
     assert item is not None and not item.flags() & item.flags().ItemIsEnabled
     assert "previous go" in item.text()
-    view.tabletop.click_unit(unit)
+    drive(view).table.click_unit(unit)
     assert "cannot be activated" in view.refusal.text() and "previous go" in view.refusal.text()
     assert view.picked != unit or not view.primary.isEnabled()
 
 
 def test_a_drag_shows_live_legality_and_a_refused_move_its_reason(qtbot):
     view = make_view(qtbot)
-    view.deploy_all_default()
+    drive(view).deploy_all_default()
     apply(view, ps.MovementDraw(RED_TWO))
     uid = view.picked
-    view.activate(uid)
+    drive(view).activate(uid)
     tray = GAME.unit_tray(view.state, uid)
     far = (tray.centre[0], tray.centre[1] + 20)
-    view.tabletop.drag_unit(uid, far, release=False)
+    drive(view).table.drag_unit(uid, far, release=False)
     assert not view.tabletop.ghost_legal and "its move is" in view.tabletop.ghost_reason
-    view.tabletop.drag_unit(uid, far)  # a fresh press-move-release
+    drive(view).table.drag_unit(uid, far)  # a fresh press-move-release
     assert not view.state.activation.moved
     assert "cannot move there" in view.refusal.text() and "its move is" in view.refusal.text()
     near = (tray.centre[0], tray.centre[1] + 4)
-    view.drag_unit(uid, *near)
+    drive(view).drag_unit(uid, *near)
     assert view.state.activation.moved, view.refusal.text()
     moved = GAME.unit_tray(view.state, uid).centre
     assert math.dist(moved, near) < 0.5
@@ -121,7 +122,7 @@ def test_the_odds_panel_shows_the_engines_exact_odds_before_the_attack(qtbot):
     view = make_view(qtbot)
     shooter, target = close_in(view)
     assert view.odds.isHidden()
-    view.tabletop.click_unit(target)
+    drive(view).table.click_unit(target)
     assert view.target == target and view.odds.isVisible()
     odds = GAME.odds(view.state, (shooter,), target)
     shown = view.odds.values
@@ -136,13 +137,13 @@ def test_the_odds_panel_shows_the_engines_exact_odds_before_the_attack(qtbot):
 def test_combat_cards_are_revealed_and_the_loser_chooses(qtbot):
     view = make_view(qtbot, seed=11)
     shooter, target = close_in(view)
-    view.fire((shooter,), target)
+    drive(view).fire((shooter,), target)
     state = view.state
     assert state.phase == "combat"
     a, t = state.combat.attacker_entitlement.total, state.combat.target_entitlement.total
     assert [c.card for c in view.combat.attacker_row.cards] == [None] * a
     assert [c.card for c in view.combat.target_row.cards] == [None] * t
-    view.draw()
+    drive(view).draw()
     c = view.state.combat
     assert [w.card for w in view.combat.attacker_row.cards] == list(c.attacker_cards)
     best = [w.card for w in view.combat.attacker_row.cards if w.highlight]
@@ -153,7 +154,7 @@ def test_combat_cards_are_revealed_and_the_loser_chooses(qtbot):
         assert view.combat.hold_button.isVisible()
         assert view.combat.retreat_button.isEnabled() == any(o.kind == "retreat" for o in pl.options)
         before = len(view.state.unit(pl.unit).figures)
-        view.hold()
+        drive(view).hold()
         hold = next(o.losses for o in pl.options if o.kind == "hold")
         assert len(view.state.unit(pl.unit).figures) == max(0, before - hold)
 
@@ -171,22 +172,22 @@ def test_a_retreat_that_is_impossible_is_disabled_with_its_reason(qtbot):
 def test_table_mode_enters_real_cards_and_a_joker_brings_an_orbital_strike(qtbot):
     view = make_view(qtbot, mode="table")
     shooter, target = close_in(view)
-    view.fire((shooter,), target)
+    drive(view).fire((shooter,), target)
     c = view.state.combat
     assert view.picker.isVisible() and not view.primary.isVisible()
     attack = [52] + [card(13, 1)] + [card(r, 3) for r in range(2, 2 + c.attacker_entitlement.total - 2)]
     defend = [card(r, 0) for r in range(2, 2 + c.target_entitlement.total)]
-    view.picker.enter_cards(attack[:1])
+    enter_cards(view.picker, attack[:1])
     assert not view.picker.joker_buttons[52].isEnabled(), "a card already drawn is not offered again"
     view.picker.take_back()
-    view.enter_cards(attack, defend)
+    drive(view).enter_cards(attack, defend)
     state = view.state
     assert state.combat.attacker_cards == tuple(attack) and state.combat.target_cards == tuple(defend)
     if state.phase == "loss":
-        view.hold()
+        drive(view).hold()
     assert view.state.phase == "oas", view.state.phase
     enemy = next(u.id for u in view.state.living("SCS"))
-    view.strike(enemy)
+    drive(view).strike(enemy)
     assert view.state.phase == "combat" and view.state.combat.strike == 0
     assert view.state.combat.attacker_entitlement.total == 4
 
@@ -196,22 +197,22 @@ def test_without_positions_the_table_is_hidden_and_fire_asks_what_the_table_show
     assert view.tabletop.isHidden() and view.no_positions.isVisible()
     assert view.state.phase == "draw"
     assert not view.picker.rank_buttons[2].isHidden()
-    view.enter_cards([RED_TWO])
+    drive(view).enter_cards([RED_TWO])
     assert view.state.phase == "activate"
     shooter = view.picked
-    view.activate(shooter)
+    drive(view).activate(shooter)
     assert view.moved_button.isVisible()
-    view._click(view.moved_button)
+    drive(view).press("movedButton")
     assert view.state.activation.moved
     target = next(u.id for u in view.state.living("SCS"))
-    view._click_list(view.enemy_list, target)
+    drive(view).click_list("enemyList", target)
     assert view.declare_box.isVisible()
-    view._click(view.declare_checks["target_in_cover"])
-    view._click(view.declare_checks["arc:rear"])
+    drive(view).press("declare:target_in_cover")
+    drive(view).press("declare:arc:rear")
     assert view.odds.isVisible()
     a, t = GAME.entitlements(view.state, (shooter,), target, view.declaration())
     assert "cover" in t.extras and "flank or rear" in a.extras
-    view._click(view.fire_button)
+    drive(view).press("fireButton")
     fired = view.match.actions[-1]
     assert isinstance(fired, ps.Fire) and fired.declared.arc == "rear" and fired.declared.target_in_cover
 
@@ -265,14 +266,14 @@ def face_to_face(view: PowerSpikeView) -> tuple[str, str]:
     apply(view, ps.Move(1, rider, sx, sy + 8, 270.0))
     apply(view, ps.EndActivation(1))
     apply(view, ps.MovementDraw(card(4, 2)))
-    view.activate(shooter)
+    drive(view).activate(shooter)
     return shooter, rider
 
 
 def test_the_odds_follow_a_dragged_attacker_and_come_back_when_the_drag_is_cancelled(qtbot):
     view = make_view(qtbot)
     shooter, target = face_to_face(view)
-    view.tabletop.click_unit(target)
+    drive(view).table.click_unit(target)
     state = view.state
     real = GAME.odds(state, (shooter,), target)
     real_a, _ = GAME.entitlements(state, (shooter,), target)
@@ -281,7 +282,7 @@ def test_the_odds_follow_a_dragged_attacker_and_come_back_when_the_drag_is_cance
     assert spot is not None, "no flank position within the shooter's move"
     poses: list[tuple] = []
     view.tabletop.drag_moved.connect(lambda *pose: poses.append(pose))
-    view.tabletop.drag_unit(shooter, spot, release=False)
+    drive(view).table.drag_unit(shooter, spot, release=False)
     uid, x, y, facing = poses[-1]
     assert uid == shooter and math.dist((x, y), spot) < 0.5
     moved = GAME.apply(state, ps.Move(0, shooter, x, y, facing))  # the unit really moved there
@@ -303,10 +304,10 @@ def test_the_odds_follow_a_dragged_attacker_and_come_back_when_the_drag_is_cance
 def test_dropping_the_attacker_on_the_flank_keeps_the_moved_odds(qtbot):
     view = make_view(qtbot)
     shooter, target = face_to_face(view)
-    view.tabletop.click_unit(target)
+    drive(view).table.click_unit(target)
     spot = flank_spot(view.state, shooter, target)
     assert spot is not None
-    view.drag_unit(shooter, *spot)
+    drive(view).drag_unit(shooter, *spot)
     assert view.state.activation.moved, view.refusal.text()
     odds = GAME.odds(view.state, (shooter,), target)
     assert "flank or rear" in GAME.entitlements(view.state, (shooter,), target)[0].extras

@@ -11,9 +11,9 @@ from core.fistful.throws import is_face_up
 from core.game import PlayerSetup
 from core.match import Match
 from gui.controller import MatchController
-from gui.throwdown.tokens import FighterToken
+from gui.kit.fighters.tokens import FighterToken
 from gui.throwdown.view import ThrowdownView
-from gui.widgets.curtain import Curtain
+from gui.kit.curtain import Curtain
 
 pytestmark = pytest.mark.gui
 ROSTER = GAME.roster

@@ -11,10 +11,9 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLab
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
-from gui.throwdown.layouts import clear_layout
-from gui.throwdown.style import PRIMARY_BUTTON
-from gui.throwdown.tokens import FighterToken, finish_palette
-from gui.widgets.curtain import text_colour_on
+from gui.kit.fighters.tokens import FighterToken, finish_palette
+from gui.kit.layouts import clear_layout
+from gui.kit.theme import PRIMARY_BUTTON, text_colour_on
 
 ALL = ""
 NAME_W, REGION_W, VALUE_W, CHIP_W = 116, 86, 44, 80

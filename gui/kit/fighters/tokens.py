@@ -10,10 +10,12 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSE_NAMES
-from gui.widgets.curtain import text_colour_on
+from gui.kit.theme import text_colour_on
 
 TOKEN_SIZE = QSize(92, 124)
 POSE_LABELS = {"back": "Face up", "standing": "Standing", "down": "Face down"}
+BOARD_TOKEN = QSize(84, 120)
+POSE_BUTTON_LABELS = {"back": "Back", "standing": "Standing", "down": "Face down"}
 
 
 def region_colour(roster: Roster, region: str) -> QColor:

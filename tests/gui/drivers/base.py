@@ -17,11 +17,13 @@ NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 
 
 def find(root: QWidget, name: str, kind: type[W] = QWidget) -> W:  # type: ignore[assignment]
-    """The one child of `root` (at any depth) called `name`; LookupError when there is none."""
-    widget = root.findChild(kind, name)
-    if widget is None:
+    """The child of `root` (at any depth) called `name`, preferring one on screen (a rebuilt panel's old
+    widget may linger until its deletion); LookupError when there is none."""
+    found = root.findChildren(kind, name)
+    if not found:
         raise LookupError(f"no {kind.__name__} named {name!r} under {root.objectName() or root}")
-    return widget
+    shown = [w for w in found if w.isVisibleTo(root)]
+    return (shown or found)[-1]
 
 
 def click(widget: QWidget | None, on_screen_in: QWidget | None = None, enabled: bool = False) -> None:
@@ -99,10 +101,11 @@ class Driver:
     def find(self, name: str, kind: type[W] = QWidget) -> W:  # type: ignore[assignment]
         return find(self.root, name, kind)
 
-    def click(self, target: str | QWidget | None, on_screen: bool = False) -> None:
-        """Click a widget, or the child with that object name; refuse one that is not on screen."""
+    def click(self, target: str | QWidget | None, on_screen: bool = False, enabled: bool = False) -> None:
+        """Click a widget, or the child with that object name; with `on_screen` refuse one that is hidden,
+        with `enabled` one that is disabled."""
         widget = self.find(target) if isinstance(target, str) else target
-        click(widget, self.root if on_screen else None)
+        click(widget, self.root if on_screen else None, enabled)
 
     def click_all(self, names: Iterable[str]) -> None:
         for name in names:

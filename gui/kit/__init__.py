@@ -1,0 +1,1 @@
+"""Pieces every game view shares: theme, curtain, game-over, rulers, paper, layout helpers."""

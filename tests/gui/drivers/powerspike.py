@@ -1,0 +1,166 @@
+"""Power Spike as a player drives it: the unit lists, the tabletop (clicks, drags, the wheel), the card
+picker, the combat buttons and the game-over page."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QGraphicsView, QListWidget, QWidget
+
+from core.powerspike.cards import is_joker, rank, suit
+from gui.powerspike.tabletop import to_scene
+from tests.gui.drivers.base import Driver, click, click_at, click_row, drag, wheel
+
+
+class TabletopDriver:
+    """The measured table: positions in inches become real mouse events on its viewport."""
+
+    def __init__(self, view: QGraphicsView) -> None:
+        self.view = view
+
+    def unit_pos(self, unit_id: str) -> QPoint:
+        return self.view.mapFromScene(to_scene(*self.view.markers[unit_id].centre))
+
+    def table_pos(self, x_in: float, y_in: float) -> QPoint:
+        return self.view.mapFromScene(to_scene(x_in, y_in))
+
+    def click_unit(self, unit_id: str, shift: bool = False) -> None:
+        click_at(self.view, self.unit_pos(unit_id), shift)
+
+    def click_table(self, x_in: float, y_in: float) -> None:
+        click_at(self.view, self.table_pos(x_in, y_in))
+
+    def wheel(self, steps: int, at: QPoint | None = None) -> None:
+        wheel(self.view, steps, at)
+
+    def drag_unit(self, unit_id: str, to: tuple[float, float], turn_steps: int = 0, release: bool = True) -> None:
+        """Press on the tray, move it in a few steps to `to` (inches), turn it with the wheel, drop it."""
+        drag(self.view, self.unit_pos(unit_id), self.table_pos(*to), turn_steps=turn_steps, release=release)
+
+
+def enter_cards(picker: QWidget, cards: Iterable[int]) -> None:
+    """Click the picker's rank and suit (or joker) buttons for each card."""
+    for c in cards:
+        if is_joker(c):
+            click(picker.findChild(QWidget, f"joker:{c}"))
+        else:
+            click(picker.findChild(QWidget, f"rank:{rank(c)}"))
+            click(picker.findChild(QWidget, f"suit:{suit(c)}"))
+
+
+class PowerSpikeDriver(Driver):
+    """A PowerSpikeView; reads what is on screen from the view, acts only by clicks and drags."""
+
+    @property
+    def table(self) -> TabletopDriver:
+        return TabletopDriver(self.find("tabletop", QGraphicsView))
+
+    def press(self, name: str) -> None:
+        self.click(name, on_screen=True, enabled=True)
+
+    def click_list(self, name: str, uid: str) -> None:
+        click_row(self.find(name, QListWidget), uid)
+
+    def _on_table(self, uid: str) -> bool:
+        return bool(self.root.positions) and uid in self.find("tabletop", QGraphicsView).markers
+
+    def deploy_spots(self, uid: str) -> list[tuple[float, float]]:
+        """Candidate centres across the acting side's zone, nearest the enemy first."""
+        view = self.root
+        side = view.unit(uid).side
+        minx, miny, maxx, maxy = view.table.zone(side).polygon.bounds
+        facing = view.default_facing(side)
+        xs = [minx + 2.5 + 3.5 * k for k in range(int((maxx - minx - 4) // 3.5) + 1)]
+        ys = [miny + 2.0 + 2.5 * k for k in range(int((maxy - miny - 3) // 2.5) + 1)]
+        if facing in (90.0, 270.0):
+            ys.sort(key=lambda v: -v if facing == 90.0 else v)
+            mid = (minx + maxx) / 2
+            xs.sort(key=lambda v: abs(v - mid))
+            return [(x, y) for y in ys for x in xs]
+        xs.sort(key=lambda v: -v if facing == 0.0 else v)
+        mid = (miny + maxy) / 2
+        ys.sort(key=lambda v: abs(v - mid))
+        return [(x, y) for x in xs for y in ys]
+
+    def deploy_one(self) -> str:
+        """Place the picked unit at the first legal spot by clicking the list and the table."""
+        view = self.root
+        p = view.acting_player()
+        assert view.state.phase == "deploy" and p is not None, "not deploying now"
+        uid = view.picked
+        assert uid is not None, "no unit left to deploy"
+        self.click_list("unitList", uid)
+        table = self.table
+        for x, y in self.deploy_spots(uid):
+            # Judge the point the click really lands on (pixels round the inches).
+            landed = view.table_point(table.table_pos(x, y))
+            if not view._legal(view.deploy_action(uid, *landed)):
+                table.click_table(x, y)
+                return uid
+        raise AssertionError(f"no legal deployment spot found for {uid}")
+
+    def deploy_all_default(self, limit: int = 200) -> int:
+        view = self.root
+        n = 0
+        while view.state.phase == "deploy" and n < limit:
+            before = len(view.match.actions)
+            self.deploy_one()
+            assert len(view.match.actions) == before + 1, f"deployment was refused: {view.refusal.text()}"
+            n += 1
+        return n
+
+    def click_table(self, x: float, y: float) -> None:
+        self.table.click_table(x, y)
+
+    def draw(self) -> None:
+        self.press("primaryButton")
+
+    def enter_cards(self, *hands: Sequence[int]) -> None:
+        """Table mode: click the cards drawn from the real decks, then Record."""
+        picker = self.find("cardPicker")
+        for hand in hands:
+            enter_cards(picker, hand)
+        self.press("pickerRecord")
+
+    def activate(self, uid: str) -> None:
+        if self._on_table(uid):
+            self.table.click_unit(uid)
+        else:
+            self.click_list("unitList", uid)
+        self.press("primaryButton")
+
+    def drag_unit(self, uid: str, x: float, y: float, turn_steps: int = 0) -> None:
+        self.table.drag_unit(uid, (x, y), turn_steps)
+
+    def fire(self, attackers: Sequence[str], target: str) -> None:
+        view = self.root
+        for a in attackers:
+            if a != view.active_unit() and a not in view.attackers:
+                self.click_list("unitList", a)
+        self.strike(target)
+        self.press("fireButton")
+
+    def end_activation(self) -> None:
+        self.press("endActivation")
+
+    def end_go(self) -> None:
+        self.press("endGo")
+
+    def hold(self) -> None:
+        self.press("holdButton")
+
+    def retreat(self) -> None:
+        self.press("retreatButton")
+
+    def strike(self, target: str) -> None:
+        if self._on_table(target):
+            self.table.click_unit(target)
+        else:
+            self.click_list("enemyList", target)
+
+    def back_to_start(self) -> None:
+        self.press("backToStart")
+
+
+def drive(view: QWidget) -> PowerSpikeDriver:
+    return PowerSpikeDriver(view)
