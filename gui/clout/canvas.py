@@ -10,13 +10,18 @@ range ring and the chips in its range light up; hovering a chip previews the sam
 chip to move it (the overlay follows live); Shift+click two chips to lay the ruler between
 their nearest edges; Esc clears the ruler. Chips dragged from a catalogue list (mime type
 `CHIP_MIME`, the chip id as text) are dropped with `chip_dropped`.
+
+Speed: each chip is its own cached item while few chips are in view; once more than
+`CROWD_CHIPS` would be in view, the items are hidden (one call: they share a parent) and one
+`ChipCrowd` item paints them all as discs. Which chip is under the mouse comes from the chip
+index, not the scene, so both ways answer the same.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -28,16 +33,18 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPen,
-    QPixmapCache,
+    QHelpEvent,
     QResizeEvent,
     QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
+    QToolTip,
     QWidget,
 )
 
@@ -48,9 +55,9 @@ from core.clout.geometry import (
     edge_distance_cm,
     fly_counts,
 )
-from gui.clout.chip_items import PX_PER_CM, ChipItem, ChipMarker, chip_font
-from gui.kit.paper import paper_texture, shape_path
-from gui.kit.ruler import RulerItem
+from gui.clout.chip_items import PX_PER_CM, ChipCrowd, ChipItem, ChipMarker, chip_font
+from gui.fistful.scar_map import paper_texture, shape_path
+from gui.powerspike.tabletop import RulerItem
 from maps.clout.areas import PlayArea, range_increment_cm
 
 CHIP_MIME = "application/x-battlebox-clout-chip"
@@ -60,6 +67,8 @@ CLICK_SLOP = 5
 RING_COLOUR = QColor("#ffb300")
 SURFACES = {"hard table": "#b08a5a", "carpet": "#8c3b3b", "cloth": "#2e7d4f"}
 DEFAULT_OWNER_COLOURS = ("#1e88e5", "#e53935")
+# Above this many chips in view, chips are painted together as discs (see the module note).
+CROWD_CHIPS = 400
 
 
 def to_scene(x_cm: float, y_cm: float) -> QPointF:
@@ -101,10 +110,9 @@ class CloutCanvas(QGraphicsView):
         self.setAcceptDrops(True)
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(320, 240)
-        # Each chip caches its face; room for a thousand chips zoomed in.
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
 
         self.markers: dict[str, ChipMarker] = {}
+        self._order: dict[str, int] = {}
         self.items_by_id: dict[str, ChipItem] = {}
         self.index = ChipIndex({})
         self.owner_colours: list[str] = list(DEFAULT_OWNER_COLOURS)
@@ -120,6 +128,16 @@ class CloutCanvas(QGraphicsView):
         self.dragging: str | None = None
         self._ruler_anchor: str | None = None
         self.ruler_chips: tuple[str, str] | None = None
+        self.crowded = False
+
+        self.chip_layer = QGraphicsRectItem()
+        self.chip_layer.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self.chip_layer.setZValue(10)
+        self.scene().addItem(self.chip_layer)
+        self.crowd = ChipCrowd(QRectF())
+        self.crowd.setZValue(10)
+        self.crowd.hide()
+        self.scene().addItem(self.crowd)
 
         self.ring = QGraphicsEllipseItem()
         fill = QColor(RING_COLOUR)
@@ -144,6 +162,7 @@ class CloutCanvas(QGraphicsView):
         minx, miny, maxx, maxy = area.bounds_cm
         m = MARGIN_CM
         self.scene().setSceneRect(QRectF(to_scene(minx - m, miny - m), to_scene(maxx + m, maxy + m)))
+        self.crowd.set_bounds(self.sceneRect())
         self.resetCachedContent()
         self._refresh_focus()
         self.fit()
@@ -155,6 +174,7 @@ class CloutCanvas(QGraphicsView):
         for item in self.items_by_id.values():
             item.owner_colour = QColor(self._owner_colour(item.marker.owner))
             item.update()
+        self._refresh_crowd()
         self._refresh_focus()
         if self.ruler_chips:
             self.set_ruler(*self.ruler_chips)
@@ -169,12 +189,12 @@ class CloutCanvas(QGraphicsView):
             item = self.items_by_id.get(cid)
             if item is None:
                 item = self.items_by_id[cid] = ChipItem(marker, QColor(self._owner_colour(marker.owner)))
-                item.setZValue(10)
-                scene.addItem(item)
+                item.setParentItem(self.chip_layer)
             else:
                 item.owner_colour = QColor(self._owner_colour(marker.owner))
                 item.set_marker(marker)
         self.markers = fresh
+        self._order = {cid: k for k, cid in enumerate(self.items_by_id)}
         self.index = ChipIndex({cid: (m.x_cm, m.y_cm) for cid, m in fresh.items()})
         self.dragging = None
         if self._selected not in fresh:
@@ -183,6 +203,7 @@ class CloutCanvas(QGraphicsView):
             self._hovered = None
         if self.ruler_chips and not all(c in fresh for c in self.ruler_chips):
             self.clear_ruler()
+        self._refresh_crowd()
         self._refresh_focus()
         if self.ruler_chips:
             self.set_ruler(*self.ruler_chips)
@@ -273,7 +294,30 @@ class CloutCanvas(QGraphicsView):
             if item.focus != want:
                 item.focus = want
                 item.update()
+        if self.crowded and (changed or self.crowd.focus != self._selected):
+            self.crowd.focus = self._selected
+            self.crowd.in_range = hits
+            self.crowd.update()
         self.focus_changed.emit(focus)
+
+    # --- crowds ------------------------------------------------------------------------------------
+    def chips_in_view(self) -> float:
+        """About how many chips the view shows: all of them when fitted, fewer zoomed in."""
+        return len(self.markers) / (self._zoom * self._zoom)
+
+    def _refresh_crowd(self, chips_changed: bool = True) -> None:
+        """Paint the chips one item each, or all together as discs when a crowd is in view."""
+        crowded = self.chips_in_view() > CROWD_CHIPS
+        if crowded and (chips_changed or not self.crowded):
+            centre = self.index.centre
+            self.crowd.set_chips({cid: (*centre(cid), item.fill, item.owner_colour)
+                                  for cid, item in self.items_by_id.items()})
+            self.crowd.focus = self._selected
+            self.crowd.in_range = self._in_range
+        if crowded != self.crowded:
+            self.crowded = crowded
+            self.chip_layer.setVisible(not crowded)
+            self.crowd.setVisible(crowded)
 
     # --- ruler -----------------------------------------------------------------------------------
     def set_ruler(self, a: str, b: str) -> float:
@@ -315,6 +359,7 @@ class CloutCanvas(QGraphicsView):
         self._zoom = 1.0
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self.resetCachedContent()
+        self._refresh_crowd(chips_changed=False)
 
     @property
     def zoom(self) -> float:
@@ -332,6 +377,7 @@ class CloutCanvas(QGraphicsView):
         self.scale(f, f)
         self._zoom = zoom
         self.resetCachedContent()
+        self._refresh_crowd(chips_changed=False)
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:
         p.fillRect(rect, QColor("#2b2824"))
@@ -373,16 +419,21 @@ class CloutCanvas(QGraphicsView):
 
     # --- dragging ----------------------------------------------------------------------------------
     def chip_at(self, view_pos: QPoint) -> str | None:
-        for item in self.items(view_pos):
-            if isinstance(item, ChipItem):
-                return item.marker.id
-        return None
+        """The chip under a view point: the topmost (last drawn) of those covering it."""
+        if not self.markers:
+            return None
+        at = to_area(self.mapToScene(view_pos))
+        under = [cid for cid, _gap in self.index.near(at, 0.0)
+                 if math.dist(at, self.index.centre(cid)) <= CHIP_RADIUS_CM]
+        return max(under, key=self._order.__getitem__) if under else None
 
     def drag_to(self, chip_id: str, x_cm: float, y_cm: float) -> None:
         """Move a chip live (during a drag): the item, the index, the ring and the highlights."""
         self.dragging = chip_id
         self.index.move(chip_id, (x_cm, y_cm))
         self.items_by_id[chip_id].setPos(to_scene(x_cm, y_cm))
+        if self.crowded:
+            self.crowd.move(chip_id, x_cm, y_cm)
         self._hovered = None
         if self._selected != chip_id:
             self._selected = chip_id
@@ -512,42 +563,21 @@ class CloutCanvas(QGraphicsView):
         super().showEvent(event)
         self.fit()
 
-    # --- helpers for tests and demos (real mouse events, as a user would make them) ---------------
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            cid = self.chip_at(event.pos())
+            tip = self.markers[cid].tooltip if cid is not None else ""
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    # --- where things are on screen (for the owner's overlays and for test drivers) ----------------
     def chip_view_pos(self, chip_id: str) -> QPoint:
         return self.mapFromScene(to_scene(*self.index.centre(chip_id)))
 
     def area_view_pos(self, x_cm: float, y_cm: float) -> QPoint:
         return self.mapFromScene(to_scene(x_cm, y_cm))
-
-    def click_chip(self, chip_id: str, shift: bool = False) -> None:
-        from PySide6.QtTest import QTest
-
-        mods = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
-        QTest.mouseClick(self.viewport(), Qt.MouseButton.LeftButton, mods, self.chip_view_pos(chip_id))
-
-    def click_area(self, x_cm: float, y_cm: float) -> None:
-        from PySide6.QtTest import QTest
-
-        QTest.mouseClick(self.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         self.area_view_pos(x_cm, y_cm))
-
-    def wheel(self, steps: int, at: QPoint | None = None) -> None:
-        at = at if at is not None else self.viewport().rect().center()
-        event = QWheelEvent(QPointF(at), QPointF(self.viewport().mapToGlobal(at)), QPoint(), QPoint(0, 120 * steps),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
-        QApplication.sendEvent(self.viewport(), event)
-
-    def drag_chip(self, chip_id: str, to: tuple[float, float], release: bool = True) -> None:
-        """Press on the chip, move it in a few steps to `to` (cm), drop it."""
-        from PySide6.QtTest import QTest
-
-        start = self.chip_view_pos(chip_id)
-        end = self.area_view_pos(*to)
-        vp = self.viewport()
-        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
-        for k in range(1, 5):
-            t = k / 4
-            QTest.mouseMove(vp, QPoint(round(start.x() + (end.x() - start.x()) * t),
-                                       round(start.y() + (end.y() - start.y()) * t)))
-        if release:
-            QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)

@@ -999,15 +999,6 @@ class CloutPlayView(QWidget):
         assert self.canvas.aiming, "nothing to throw now"
         self.canvas.aim(x_cm, y_cm, strength)
 
-    def click_chip(self, uid: str) -> None:
-        self.canvas.click_chip(uid)
-
-    def drag_chip(self, uid: str, x_cm: float, y_cm: float) -> None:
-        self.canvas.drag_chip(uid, (x_cm, y_cm))
-
-    def click_area(self, x_cm: float, y_cm: float) -> None:
-        self.canvas.click_area(x_cm, y_cm)
-
     def answer(self, label: str) -> None:
         """Click the prompt's button whose text starts with `label`."""
         QApplication.processEvents()

@@ -12,6 +12,7 @@ from core.clout.geometry import CHIP_DIAMETER_CM, in_range
 from gui.clout.canvas import CHIP_MIME, CloutCanvas
 from gui.clout.chip_items import PX_PER_CM, ChipMarker, faction_colour
 from maps.clout.areas import available_areas, load_area, range_increment_cm
+from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip, wheel
 
 pytestmark = pytest.mark.gui
 AREA = load_area("standard")
@@ -92,7 +93,7 @@ def test_chips_show_faction_colour_inside_and_owner_colour_on_the_rim(canvas):
 
 
 def test_range_ring_is_range_times_owner_increment_from_the_edge(canvas):
-    canvas.click_chip("watcher")
+    click_chip(canvas, "watcher")
     assert canvas.selected == "watcher" and canvas.ring_visible()
     radius = canvas.ring.rect().width() / 2 / PX_PER_CM
     assert radius == pytest.approx(CHIP_DIAMETER_CM / 2 + 2 * INC)
@@ -103,7 +104,7 @@ def test_range_ring_is_range_times_owner_increment_from_the_edge(canvas):
 
 @pytest.mark.parametrize("source", [m.id for m in TABLE])
 def test_in_range_highlight_is_the_geometry_answer(canvas, source):
-    canvas.click_chip(source)
+    click_chip(canvas, source)
     marker = canvas.markers[source]
     want = expected_in_range(marker, TABLE, INC)
     assert canvas.in_range == want
@@ -138,9 +139,9 @@ def test_hover_previews_a_chip_range(canvas, qtbot):
 def test_shift_click_two_chips_lays_the_ruler_edge_to_edge(canvas, qtbot):
     seen = []
     canvas.ruler_changed.connect(seen.append)
-    canvas.click_chip("watcher", shift=True)
+    click_chip(canvas, "watcher", shift=True)
     assert seen == [None] and canvas.ruler_text == ""
-    canvas.click_chip("dragon", shift=True)
+    click_chip(canvas, "dragon", shift=True)
     gap = math.dist((40, 40), (31, 33)) - CHIP_DIAMETER_CM
     a, b, measured = seen[-1]
     assert (a, b) == ("watcher", "dragon") and measured == pytest.approx(gap)
@@ -157,7 +158,7 @@ def test_dragging_a_chip_emits_chip_moved_and_the_overlay_follows(canvas, qtbot)
     canvas.select("friend")
     assert canvas.in_range == set()
     with qtbot.waitSignal(canvas.chip_moved) as blocker:
-        canvas.drag_chip("friend", (80, 80), release=False)
+        drag_chip(canvas, "friend", (80, 80), release=False)
         assert canvas.dragging == "friend"
         assert canvas.in_range == set()
         canvas.drag_to("friend", 40, 44)  # touching the watcher: range 0 still reaches it
@@ -173,7 +174,7 @@ def test_dragging_a_chip_emits_chip_moved_and_the_overlay_follows(canvas, qtbot)
 
 def test_a_real_drag_ends_where_the_mouse_let_go(canvas, qtbot):
     with qtbot.waitSignal(canvas.chip_moved) as blocker:
-        canvas.drag_chip("far", (60, 20))
+        drag_chip(canvas, "far", (60, 20))
     cid, x, y = blocker.args
     assert cid == "far" and (x, y) == pytest.approx((60, 20), abs=2 / canvas.px_per_cm())
 
@@ -181,14 +182,14 @@ def test_a_real_drag_ends_where_the_mouse_let_go(canvas, qtbot):
 def test_clicking_empty_ground_reports_the_spot_and_deselects(canvas, qtbot):
     canvas.select("watcher")
     with qtbot.waitSignal(canvas.area_clicked) as blocker:
-        canvas.click_area(75, 25)
+        click_area(canvas, 75, 25)
     assert blocker.args == pytest.approx([75, 25], abs=1.5 / canvas.px_per_cm())
     assert canvas.selected is None and not canvas.ring_visible()
 
 
 def test_wheel_zooms_and_fit_restores(canvas):
     before = canvas.px_per_cm()
-    canvas.wheel(3)
+    wheel(canvas, 3)
     assert canvas.px_per_cm() == pytest.approx(before * 1.2 ** 3)
     canvas.fit()
     assert canvas.px_per_cm() == pytest.approx(before)
@@ -216,3 +217,56 @@ def test_chips_left_out_are_removed_and_their_ruler_goes(canvas):
     canvas.set_chips([m for m in TABLE if m.id != "warrior"])
     assert "warrior" not in canvas.items_by_id and canvas.selected is None
     assert canvas.ruler_text == ""
+
+
+def crowd(n: int) -> list[ChipMarker]:
+    return [chip(f"c{k}", k % 2, 5 + (k * 7.3) % 90, 5 + (k * 3.1) % 90, faction=("elves", "undead")[k % 2])
+            for k in range(n)]
+
+
+def test_a_crowd_is_painted_as_one_item_and_stays_clickable(canvas, qtbot):
+    canvas.set_chips(crowd(2000))
+    assert canvas.crowded and canvas.crowd.isVisible() and not canvas.chip_layer.isVisible()
+    assert not any(item.isVisible() for item in canvas.items(canvas.viewport().rect()) if item is not canvas.crowd
+                   and item.parentItem() is canvas.chip_layer)
+    top = canvas.chip_at(canvas.chip_view_pos("c1999"))
+    assert top is not None and math.dist(canvas.index.centre(top), canvas.index.centre("c1999")) <= 2
+    click_chip(canvas, "c1999")
+    assert canvas.selected == top and canvas.crowd.focus == top
+    canvas.select(None)
+    canvas.hover(None)
+    image = canvas.grab().toImage()
+    at = canvas.chip_view_pos("c1998")
+    assert colour_near(image, at, faction_colour("elves"), 60) or colour_near(image, at, faction_colour("undead"), 60)
+    while canvas.crowded:
+        canvas.zoom_by(1)
+    assert canvas.chip_layer.isVisible() and not canvas.crowd.isVisible()
+    canvas.fit()
+    assert canvas.crowded
+    canvas.set_chips(TABLE)
+    assert not canvas.crowded and canvas.chip_layer.isVisible()
+
+
+def test_a_small_chip_prints_its_points_and_its_range_and_defense_once_there_is_room(canvas):
+    """Type stays legible: the same chip face is drawn bigger relative to the chip when it is small."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    item = canvas.items_by_id["watcher"]
+
+    def ink_rows(scale: float) -> int:
+        side = 60
+        image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        p = QPainter(image)
+        p.translate(side / 2, side / 2)
+        p.scale(scale, scale)
+        item.paint(p, QStyleOptionGraphicsItem())
+        p.end()
+        return len({y for y in range(side) for x in range(side)
+                    if QColor.fromRgba(image.pixel(x, y)).alpha() == 255
+                    and colour_near(image, QPoint(x, y), QColor(item.ink), 50)})
+
+    tiny, room = ink_rows(0.4), ink_rows(0.6)
+    assert tiny >= 6  # the points alone, about 10 px tall
+    assert room >= tiny + 4  # a second line (range | defense) appears

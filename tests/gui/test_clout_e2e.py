@@ -19,6 +19,7 @@ from core.clout import game as cg
 from core.match import Match
 from gui.clout.play_view import CloutPlayView
 from gui.controller import MatchController
+from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip
 
 pytestmark = pytest.mark.gui
 MAX_STEPS = 1500
@@ -73,7 +74,7 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
         if "replace" in ways[uid]:
             targets = [c for c, colour in view.canvas.marks.items()]
             assert targets, "replace offers no chip to replace"
-            view.click_chip(rng.choice(targets))
+            click_chip(view.canvas, rng.choice(targets))
             return "replace"
         if "place" in ways[uid] and rng.random() < 0.5:
             view.toggle_place()
@@ -81,7 +82,7 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
                 x, y = rng.uniform(10, 90), rng.uniform(10, 90)
                 if not view._legal(cg.PlaceChip(p, uid, x, y)):
                     before = len(view.match.actions)
-                    view.click_area(x, y)
+                    click_area(view.canvas, x, y)
                     if len(view.match.actions) > before:
                         return "place"
             view.toggle_place()
@@ -114,24 +115,24 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
         spot = free_point_near(view, slot, mover, rng)
         if spot is not None:
             before = len(view.match.actions)
-            view.drag_chip(mover, *spot)
+            drag_chip(view.canvas, mover, tuple(spot))
             if len(view.match.actions) > before:
                 return name
         assert any(label.startswith("Don't use") for label in labels), "a stuck compulsory move"
         view.answer("Don't use")
         return "decline"
     if name == "reanimate":
-        view.click_chip(rng.choice(slot.options))
+        click_chip(view.canvas, rng.choice(slot.options))
         view.answer("Bring back")
         return name
     if name in ("command", "trap", "attract", "repulse"):
         need = min(slot.count, len(slot.options)) if name != "command" else rng.randint(1, min(slot.count,
                                                                                                 len(slot.options)))
         for t in rng.sample(slot.options, need):
-            view.click_chip(t)
+            click_chip(view.canvas, t)
         view.answer("Confirm")
         return name
-    view.click_chip(rng.choice(slot.options))
+    click_chip(view.canvas, rng.choice(slot.options))
     return name
 
 
@@ -184,7 +185,7 @@ def test_a_table_mode_game_is_entered_by_dragging_where_chips_landed(qtbot):
                 x, y = rng.uniform(10, 90), rng.uniform(10, 90)
                 if all(math.dist((x, y), (c.x, c.y)) > 4.5 for c in s.chips):
                     break
-            view.drag_chip(uid, x, y)
+            drag_chip(view.canvas, uid, (x, y))
             view.confirm()
             assert match.state.phase != "land", view.refusal.text()
             here = match.state.on_area(uid)

@@ -11,6 +11,7 @@ from core.clout.geometry import in_range
 from core.clout.layout import load_layout
 from gui.clout.layout_board import LayoutBoard
 from maps.clout.areas import range_increment_cm
+from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip
 
 pytestmark = pytest.mark.gui
 CATALOGUE = default_catalogue()
@@ -50,7 +51,7 @@ def place_by_clicks(board: LayoutBoard, name: str, side: int, x: float, y: float
     click_side(board, side)
     click_catalogue(board, name)
     before = {c.id for c in board.layout_doc.chips}
-    board.canvas.click_area(x, y)
+    click_area(board.canvas, x, y)
     (new,) = {c.id for c in board.layout_doc.chips} - before
     return new
 
@@ -71,7 +72,7 @@ def test_select_a_chip_and_read_its_in_range_list(board):
     watcher = place_by_clicks(board, "Treant Watcher", 0, 40, 40)
     place_by_clicks(board, "Questing Warrior", 1, 48, 42)
     place_by_clicks(board, "Grave Creepers", 1, 85, 85)
-    board.canvas.click_chip(watcher)
+    click_chip(board.canvas, watcher)
     doc, inc = board.layout_doc, range_increment_cm(board.area)
     src = doc.chip(watcher)
     spec = CATALOGUE.chip(src.chip)
@@ -98,10 +99,10 @@ def test_a_handicap_increment_changes_the_in_range_list(board):
 
 def test_move_and_remove(board, qtbot):
     cid = place_by_clicks(board, "Treant Watcher", 0, 30, 30)
-    board.canvas.drag_chip(cid, (60, 70))
+    drag_chip(board.canvas, cid, (60, 70))
     moved = board.layout_doc.chip(cid)
     assert (moved.x_cm, moved.y_cm) == pytest.approx((60, 70), abs=0.5)
-    board.canvas.drag_chip(cid, (110, 70))  # off the area: refused, the chip stays
+    drag_chip(board.canvas, cid, (110, 70))  # off the area: refused, the chip stays
     assert board.layout_doc.chip(cid) == moved
     assert board.canvas.index.centre(cid) == pytest.approx((moved.x_cm, moved.y_cm))
     board.canvas.select(cid)

@@ -16,6 +16,7 @@ from core.clout import game as cg
 from core.match import Match
 from gui.clout.play_view import FULL_PULL_CM, SOURCE, CloutPlayView
 from gui.controller import MatchController
+from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip
 
 pytestmark = pytest.mark.gui
 
@@ -89,7 +90,7 @@ def test_a_target_is_chosen_by_clicking_a_ringed_chip(qtbot):
     assert view.canvas.marks.get(ghoul) is not None, "the eligible chip is ringed"
     assert view.canvas.marks[archer] == SOURCE, "the asking chip is ringed in its own colour"
     assert view.canvas.marks[ghoul] != SOURCE
-    view.click_chip(ghoul)
+    click_chip(view.canvas, ghoul)
     assert m.actions[-1] == cg.Choose(0, slot.id, True, (ghoul,))
     assert m.state.on_area(ghoul) is None, "the strike removed the ghoul"
     assert "defense 1 &lt;= strike 2, removed" in view.happened.text(), "the effect is explained, escaped"
@@ -99,7 +100,7 @@ def test_clicking_a_chip_that_is_not_eligible_changes_nothing(qtbot):
     m, archer, _ghoul = strike_table()
     view = open_view(qtbot, m)
     n = len(m.actions)
-    view.click_chip(archer)
+    click_chip(view.canvas, archer)
     assert len(m.actions) == n
 
 
@@ -159,7 +160,7 @@ def test_a_move_is_a_drag_inside_the_dashed_ring(qtbot):
     assert slot.ability == "move" and slot.needs_point
     assert view.canvas.limit_ring.isVisible()
     assert view.canvas.movable_ids == {warrior}
-    view.drag_chip(warrior, 53, 51)
+    drag_chip(view.canvas, warrior, (53, 51))
     last = m.actions[-1]
     assert isinstance(last, cg.Choose) and last.slot == slot.id and last.targets == ()
     assert math.dist((last.x, last.y), (53, 51)) < 0.5
@@ -173,7 +174,7 @@ def test_a_move_too_far_is_refused_with_the_engines_reason(qtbot):
     warrior = put(m, "cen-questing-warrior", 50, 50, resolve=False)
     view = open_view(qtbot, m)
     n = len(m.actions)
-    view.drag_chip(warrior, 70, 50)
+    drag_chip(view.canvas, warrior, (70, 50))
     assert len(m.actions) == n
     assert "farther" in view.refusal.text()
     assert view.canvas.index.centre(warrior) == pytest.approx((50, 50)), "the chip goes back"
@@ -195,7 +196,7 @@ def test_several_chips_are_picked_then_confirmed(qtbot):
     n = len(m.actions)
     view.answer("Choose")
     assert len(m.actions) == n, "nothing is sent before a chip is picked"
-    view.click_chip(warrior)
+    click_chip(view.canvas, warrior)
     assert view.canvas.marks[warrior] != view.canvas.marks.get(camp, view.canvas.marks[warrior]) or camp not in slot.options
     view.answer("Confirm")
     assert m.actions[-1] == cg.Choose(0, slot.id, True, (warrior,))
@@ -216,7 +217,7 @@ def test_precision_offers_keep_or_a_new_throw(qtbot):
     assert (last.x, last.y) == pytest.approx((30, 60), abs=0.4)
     assert last.strength == pytest.approx(0.2, abs=0.03)
     assert m.state.phase == "land", "table mode: the players say where it landed"
-    view.drag_chip(sentinel, 31, 61)
+    drag_chip(view.canvas, sentinel, (31, 61))
     view.confirm()
     assert m.state.phase == "precision"
     view.answer("Keep it here")
@@ -254,7 +255,7 @@ def test_place_puts_the_chip_where_the_area_is_clicked(qtbot):
     assert view.place_button.isVisible()
     view.toggle_place()
     assert not view.canvas.aiming
-    view.click_area(60, 40)
+    click_area(view.canvas, 60, 40)
     last = m.actions[-1]
     assert isinstance(last, cg.PlaceChip) and last.chip == infiltrator
     assert (last.x, last.y) == pytest.approx((60, 40), abs=0.4)
@@ -311,7 +312,7 @@ def test_a_tie_for_nearest_is_asked_and_answered_by_clicking(qtbot):
     assert slot is not None and slot.ability == "raze" and set(slot.options) == {grove, well}
     assert "Raze" in view.prompt.question.text()
     assert view.canvas.marks.get(grove) is not None and view.canvas.marks.get(well) is not None
-    view.click_chip(well)
+    click_chip(view.canvas, well)
     view.answer("Confirm")
     assert m.actions[-1] == cg.Choose(1, slot.id, True, (well,))
     assert m.state.on_area(well) is None and m.state.on_area(grove) is not None
