@@ -56,8 +56,8 @@ from core.clout.geometry import (
     fly_counts,
 )
 from gui.clout.chip_items import PX_PER_CM, ChipCrowd, ChipItem, ChipMarker, chip_font
-from gui.fistful.scar_map import paper_texture, shape_path
-from gui.powerspike.tabletop import RulerItem
+from gui.kit.paper import paper_texture, shape_path
+from gui.kit.ruler import RulerItem
 from maps.clout.areas import PlayArea, range_increment_cm
 
 CHIP_MIME = "application/x-battlebox-clout-chip"
