@@ -126,6 +126,7 @@ class Game(Protocol):
     title: str
     setup_type: type
     action_type: Any  # a tagged Union of msgspec Structs
+    spec: Any  # core.spec.GameSpec: players, options, modes and per-seat choices for New Game
 
     def default_setup(self, players: int | None = None) -> Any: ...
     def validate_setup(self, setup: Any) -> None: ...

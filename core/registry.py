@@ -44,19 +44,28 @@ class _Record:
         return f"{type(self).__name__}({fields})"
 
 
+def players_text(least: int, most: int) -> str:
+    """(1, 1), (2, 2), (2, 4): the words for a game's player range."""
+    count = f"{least}" if least == most else f"{least}–{most}"
+    return f"{count} player{'' if most == 1 else 's'}"
+
+
 class GameInfo(_Record):
     """A game's start-page card. `module` is None while the game is not built yet: its card
-    says so and has no button."""
+    says so and has no button.
+
+    `players` is the (least, most) range of the game's `SPEC`, copied here so the start page
+    paints without importing the rules; tests/core/test_spec.py keeps the two equal."""
 
     __slots__ = ("id", "title", "family", "players", "summary", "module")
     id: str
     title: str
     family: str
-    players: str
+    players: tuple[int, int]
     summary: str
     module: str | None
 
-    def __init__(self, id: str, title: str, family: str, players: str, summary: str,  # noqa: A002
+    def __init__(self, id: str, title: str, family: str, players: tuple[int, int], summary: str,  # noqa: A002
                  module: str | None) -> None:
         super().__init__(id, title, family, players, summary, module)
 
@@ -64,52 +73,32 @@ class GameInfo(_Record):
     def available(self) -> bool:
         return self.module is not None
 
+    @property
+    def players_text(self) -> str:
+        return players_text(*self.players)
+
 
 CATALOGUE: tuple[GameInfo, ...] = (
-    GameInfo("throwdown", "Throwdown", "Fistful of Power", "1–10 players",
+    GameInfo("throwdown", "Throwdown", "Fistful of Power", (1, 10),
              "Throw your fistful of fighters; the lowest total loses a fighter. "
              "Last player standing wins.", "core.fistful.throwdown"),
-    GameInfo("solitaire", "Solitaire Challenge", "Fistful of Power", "1 player",
+    GameInfo("solitaire", "Solitaire Challenge", "Fistful of Power", (1, 1),
              "Ten throws, ten challenges: fill the score sheet.", "core.fistful.solitaire"),
-    GameInfo("domination", "Domination!", "Fistful of Power", "2–4 players",
+    GameInfo("domination", "Domination!", "Fistful of Power", (2, 4),
              "Battle for the regional discs of the Battle Arena.", "core.fistful.domination"),
-    GameInfo("all-out-war", "All-Out War!", "Fistful of Power", "2–4 players",
+    GameInfo("all-out-war", "All-Out War!", "Fistful of Power", (2, 4),
              "Fight for every region on the map of Scar.", "core.fistful.all_out_war"),
-    GameInfo("clout", "Clout Fantasy", "Clout Fantasy", "2 players",
+    GameInfo("clout", "Clout Fantasy", "Clout Fantasy", (2, 2),
              "Throw chips onto the playing area; abilities fire by range.", "core.clout.game"),
-    GameInfo("power-spike", "Power Spike", "Power Spike", "2 players",
+    GameInfo("power-spike", "Power Spike", "Power Spike", (2, 2),
              "Card-driven miniatures battles on a measured tabletop.", "core.powerspike.game"),
-    GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", "2 players",
+    GameInfo("fistful-of-gold", "A Fistful of Gold", "A Fistful of Gold", (2, 2),
              "A secret card duel for gold and sheriff's badges.", "core.gold.game"),
-    GameInfo("impact", "Impact: Battle of Elements", "Impact", "2–5 players",
+    GameInfo("impact", "Impact: Battle of Elements", "Impact", (2, 5),
              "Throw element dice into the cauldron and win matching sets.", "core.impact.game"),
 )
 
 INFO: dict[str, GameInfo] = {g.id: g for g in CATALOGUE}
-
-
-class ToolInfo(_Record):
-    """A club tool with a start-page card of its own (no turns, so not a game)."""
-
-    __slots__ = ("id", "title", "family", "players", "summary")
-    id: str
-    title: str
-    family: str
-    players: str
-    summary: str
-
-    def __init__(self, id: str, title: str, family: str, players: str, summary: str) -> None:  # noqa: A002
-        super().__init__(id, title, family, players, summary)
-
-
-TOOLS: tuple[ToolInfo, ...] = (
-    ToolInfo("clout-layout", "Layout board", "Clout Fantasy", "Referee tool",
-             "Lay out where real chips landed, read ranges and the score, settle disputes."),
-    ToolInfo("clout-stacks", "Stack builder", "Clout Fantasy", "Deck building",
-             "Build and check playing stacks, save them and open them again."),
-    ToolInfo("power-spike-armies", "Army builder", "Power Spike", "Army building",
-             "Build armies from formations, check them and start a game with them."),
-)
 
 
 class _LazyGames(Mapping[str, "Game"]):

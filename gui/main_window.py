@@ -172,12 +172,12 @@ class MainWindow(DockPanels, QMainWindow):
         self.notes_action = self._action("&Rules notes", self.show_rules_notes,
                                          "The players' notes on the rules of this game")
         self.about_action = self._action("&About Battlebox", self.show_about)
-        self.armies_action = self._action("&Power Spike armies…", self.open_army_builder,
-                                          tip="Build Power Spike armies and start a game with them")
-        self.clout_layout_action = self._action("&Clout layout board…", self.open_clout_layout_board,
-                                                tip="Lay out a Clout Fantasy table and read its ranges")
-        self.clout_stacks_action = self._action("Clout &stacks…", self.open_clout_stacks,
-                                                tip="Build, check, save and open Clout Fantasy playing stacks")
+        from gui.tools import TOOLS
+
+        self.tool_actions = {t.id: self._action(t.menu_text, lambda t=t: t.open(self), t.tip) for t in TOOLS}
+        self.armies_action = self.tool_actions["power-spike-armies"]
+        self.clout_layout_action = self.tool_actions["clout-layout"]
+        self.clout_stacks_action = self.tool_actions["clout-stacks"]
 
     def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
         """The shortcuts' delay counts from the first show, not from construction (which may come
@@ -220,9 +220,7 @@ class MainWindow(DockPanels, QMainWindow):
         self.view_menu.aboutToShow.connect(self._docks)
         tools = bar.addMenu("&Tools")
         tools.setToolTipsVisible(True)
-        tools.addAction(self.armies_action)
-        tools.addAction(self.clout_layout_action)
-        tools.addAction(self.clout_stacks_action)
+        tools.addActions(list(self.tool_actions.values()))
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.notes_action, self.about_action])
 
@@ -587,9 +585,9 @@ class MainWindow(DockPanels, QMainWindow):
 
     def open_tool(self, tool_id: str) -> QWidget | None:
         """A club tool from its start-page card (the same windows as the Tools menu)."""
-        openers = {"clout-layout": self.open_clout_layout_board, "clout-stacks": self.open_clout_stacks,
-                   "power-spike-armies": self.open_army_builder}
-        return openers[tool_id]()
+        from gui.tools import TOOL
+
+        return TOOL[tool_id].open(self)
 
     def open_clout_stacks(self) -> QWidget | None:
         """The Clout Fantasy stack builder in its own window."""

@@ -1,13 +1,13 @@
-"""The New Game dialog: players, colours, throw mode, options and seed for any game's setup.
+"""The New Game dialog: players, colours, mode, options and seed, built from the game's spec.
 
-It builds the setup as plain data and lets the game's own `validate_setup` judge it, so the
-rules stay in core and a refused setup is explained inside the dialog. Options come from the
-setup struct itself: a checkbox per `bool` field (labelled by the module's `OPTION_LABELS`)
-and a player combo for `first_defender` / `first_attacker`.
+Everything game-specific comes from `game.spec` (core/spec.py): the player range, each option's
+control and label, the words for the mode (no box at all when nothing is thrown or drawn by
+chance), the choices made per seat (a stack, an army) and the colours kept for something else.
+The dialog builds the setup as plain data and lets the game's own `validate_setup` judge it, so
+the rules stay in core and a refused setup is explained inside the dialog.
 """
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import msgspec
@@ -16,14 +16,15 @@ from PySide6.QtGui import QColor, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
-    QDoubleSpinBox,
     QColorDialog,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -35,15 +36,51 @@ from PySide6.QtWidgets import (
 
 from core import registry
 from core.errors import IllegalSetup
+from core.spec import refuse_reserved
 
-MODES = (("simulated", "Simulated throws"), ("table", "Results entered at the table"))
-SEAT_FIELDS = {"first_defender": "First defender (the oldest player)",
-               "first_attacker": "First attacker (the youngest player)"}
-# Setup fields a game carries but ignores, so the dialog does not offer them.
-HIDDEN_FIELDS: dict[str, frozenset[str]] = {
-    "all-out-war": frozenset({"ultimate_champion", "first_attacker"}),
-}
-ADVANCED_MARK = "(advanced)"
+# Wider than this, a label wraps instead of widening the dialog (1024 px screens).
+LABEL_WIDTH = 300
+SHORT_LABEL = 200
+
+
+def fitted_combo(name: str, choices: tuple[tuple[Any, str], ...], value: Any) -> QComboBox:
+    """A combo box never narrower than its longest choice (no "Deat" for "Death Commando…")."""
+    combo = QComboBox(objectName=name)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    for option, text in choices:
+        combo.addItem(text, option)
+    combo.setCurrentIndex(max(0, combo.findData(value)))
+    combo.setMinimumWidth(combo.sizeHint().width())
+    return combo
+
+
+def _label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setMaximumWidth(LABEL_WIDTH)
+    # A wrapped label in a form can lose its last line to a short row: wrap only long ones.
+    width = label.fontMetrics().horizontalAdvance(text) + 4
+    if width <= SHORT_LABEL:
+        label.setMinimumWidth(width)
+    return label
+
+
+class WrappedCheck(QWidget):
+    """A check box whose long label wraps (a QCheckBox's own text never does, and one long rule
+    would widen the dialog past a 1024 px screen). Clicking the label ticks the box."""
+
+    def __init__(self, text: str, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.box = QCheckBox(objectName=name)
+        self.box.setAccessibleName(text)
+        self.label = _label(text)
+        self.label.setBuddy(self.box)
+        self.label.mouseReleaseEvent = lambda _event: self.box.toggle()  # type: ignore[method-assign]
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        row.addWidget(self.box, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.label, 1)
 
 
 class ColourButton(QPushButton):
@@ -69,101 +106,55 @@ class NewGameDialog(QDialog):
     def __init__(self, game_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.game = registry.get(game_id)
-        module = sys.modules.get(type(self.game).__module__)
+        self.spec = spec = self.game.spec
         default = self.game.default_setup()
-        self.min_players = getattr(module, "MIN_PLAYERS", 1)
-        self.max_players = getattr(module, "MAX_PLAYERS", max(len(default.players), 1))
-        fields = getattr(self.game.setup_type, "__struct_fields__", ())
-        self.has_mode = "mode" in fields
-        hidden = HIDDEN_FIELDS.get(game_id, frozenset())
-        labels: dict[str, str] = getattr(module, "OPTION_LABELS", {})
+        self.default = default
+        self.min_players = spec.min_players
+        self.max_players = spec.max_players
+        self.has_mode = spec.modes is not None
         self.option_boxes: dict[str, QCheckBox] = {}
         self.seat_combos: dict[str, QComboBox] = {}
         self.value_inputs: dict[str, QSpinBox | QDoubleSpinBox | QComboBox] = {}
+        self.seat_inputs: dict[str, list[QComboBox]] = {}
         self.setup: Any = None
         self.seed: int | None = None
 
         self.setWindowTitle(f"New game — {self.game.title}")
-        self.setMinimumWidth(600 if labels else 480)
 
         heading = QLabel(f"New game of {self.game.title}")
         heading.setStyleSheet("font-size: 16pt; font-weight: bold;")
 
-        self.players_spin = QSpinBox()
+        self.players_spin = QSpinBox(objectName="playerCount")
         self.players_spin.setRange(self.min_players, self.max_players)
         self.players_spin.setValue(len(default.players))
         self.players_spin.setSuffix(" players" if self.max_players > 1 else " player")
         self.players_spin.setMinimumWidth(120)
+        self.players_spin.setEnabled(self.min_players != self.max_players)
         self.players_spin.valueChanged.connect(self._show_rows)
 
-        full = self.game.default_setup(self.max_players).players
-        self.name_edits: list[QLineEdit] = []
-        self.colour_buttons: list[ColourButton] = []
-        self._row_labels: list[QLabel] = []
-        players_box = QGroupBox("Players")
-        grid = QGridLayout(players_box)
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(6)
-        for i, p in enumerate(full):
-            label = QLabel(f"{i + 1}.")
-            edit = QLineEdit(p.name)
-            edit.setMaxLength(40)
-            edit.setPlaceholderText("Name")
-            button = ColourButton(p.colour)
-            button.clicked.connect(lambda _=False, b=button: self._pick_colour(b))
-            grid.addWidget(label, i, 0)
-            grid.addWidget(edit, i, 1)
-            grid.addWidget(button, i, 2)
-            self._row_labels.append(label)
-            self.name_edits.append(edit)
-            self.colour_buttons.append(button)
-        grid.setColumnStretch(1, 1)
+        players_box = QGroupBox("Players", objectName="playersBox")
+        players_box.setLayout(self._players_grid())
 
         self.mode_buttons: dict[str, QRadioButton] = {}
         self._mode_group = QButtonGroup(self)
-        mode_title, modes = getattr(module, "MODE_LABELS", ("Throws", MODES))
-        mode_box = QGroupBox(mode_title)
+        mode_title, modes = spec.modes or ("", ())
+        mode_box = QGroupBox(mode_title, objectName="modeBox")
         mode_layout = QVBoxLayout(mode_box)
         current_mode = getattr(default, "mode", "simulated")
         for mode, text in modes:
-            radio = QRadioButton(text)
+            radio = QRadioButton(text, objectName=f"mode:{mode}")
             radio.setChecked(mode == current_mode)
             self._mode_group.addButton(radio)
             self.mode_buttons[mode] = radio
             mode_layout.addWidget(radio)
         mode_box.setVisible(self.has_mode)
 
-        seats_form = QFormLayout()
-        for field, text in SEAT_FIELDS.items():
-            if field in fields and field not in hidden:
-                combo = QComboBox(objectName=f"seat:{field}")
-                self.seat_combos[field] = combo
-                seats_form.addRow(text, combo)
-        self._seat_defaults = {f: getattr(default, f) for f in self.seat_combos}
-        for edit in self.name_edits:
-            edit.textChanged.connect(self._fill_seats)
-
         options_box = QGroupBox("Options", objectName="optionsBox")
-        options_layout = QVBoxLayout(options_box)
-        bools = [f for f in fields if f not in hidden and isinstance(getattr(default, f, None), bool)]
-        basic = [f for f in bools if ADVANCED_MARK not in labels.get(f, "")]
-        advanced = [f for f in bools if ADVANCED_MARK in labels.get(f, "")]
-        for group in (basic, advanced):
-            if group is advanced and advanced:
-                advanced_heading = QLabel("Advanced rules", objectName="advancedHeading")
-                advanced_heading.setStyleSheet("font-weight: 700; margin-top: 4px;")
-                options_layout.addWidget(advanced_heading)
-            for field in group:
-                text = labels.get(field, field.replace("_", " ").capitalize()).replace(ADVANCED_MARK, "").strip()
-                box = QCheckBox(text, objectName=f"option:{field}")
-                box.setChecked(getattr(default, field))
-                self.option_boxes[field] = box
-                options_layout.addWidget(box)
-        self._add_value_options(module, default, fields, hidden, labels, seats_form)
-        options_layout.addLayout(seats_form)
-        options_box.setVisible(bool(self.option_boxes or self.seat_combos or self.value_inputs))
+        options_box.setLayout(self._options_layout(default))
+        options_box.setVisible(bool(spec.options))
+        self._seat_defaults = {f: getattr(default, f) for f in self.seat_combos}
 
-        self.seed_edit = QLineEdit()
+        self.seed_edit = QLineEdit(objectName="seed")
         self.seed_edit.setPlaceholderText("Random")
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,18}"), self))
         self.seed_edit.setToolTip("The same seed and the same choices give the same throws.")
@@ -171,7 +162,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         form.addRow("Number of players", self.players_spin)
-        form.addRow("Seed (optional, for a reproducible game)", self.seed_edit)
+        form.addRow(_label("Seed (optional, for a reproducible game)"), self.seed_edit)
 
         self.error_label = QLabel()
         self.error_label.setObjectName("setupError")
@@ -186,68 +177,141 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
 
+        # Two columns when there are options, so a long list stays on a 640 px high screen.
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(players_box)
+        left.addWidget(mode_box)
+        left.addStretch(1)
+        columns = QHBoxLayout()
+        columns.setSpacing(16)
+        columns.addLayout(left, 1)
+        if spec.options:
+            right = QVBoxLayout()
+            right.addWidget(options_box)
+            right.addStretch(1)
+            columns.addLayout(right)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 16)
         layout.setSpacing(12)
         layout.addWidget(heading)
-        layout.addLayout(form)
-        layout.addWidget(players_box)
-        layout.addWidget(mode_box)
-        layout.addWidget(options_box)
+        layout.addLayout(columns)
         layout.addWidget(self.error_label)
         layout.addWidget(buttons)
+        for edit in self.name_edits:
+            edit.textChanged.connect(self._fill_seats)
         self._show_rows(self.players_spin.value())
 
-    # --- behaviour ---------------------------------------------------------------------
-    def _show_rows(self, count: int) -> None:
-        for i, (label, edit, button) in enumerate(zip(self._row_labels, self.name_edits, self.colour_buttons)):
-            for w in (label, edit, button):
-                w.setVisible(i < count)
-        self._fill_seats()
-        self.adjustSize()
+    def _players_grid(self) -> QGridLayout:
+        """A row per seat: number, name, colour, then one combo per per-seat option."""
+        full = self.game.default_setup(self.max_players).players
+        self.name_edits: list[QLineEdit] = []
+        self.colour_buttons: list[ColourButton] = []
+        self._row_widgets: list[list[QWidget]] = []
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(6)
+        seat_options = self.spec.seat_options
+        top = 1 if seat_options else 0
+        for column, option in enumerate(seat_options, start=3):
+            grid.addWidget(QLabel(option.label, objectName=f"seatOptionHeading:{option.field}"), 0, column)
+            self.seat_inputs[option.field] = []
+        for i, p in enumerate(full):
+            label = QLabel(f"{i + 1}.")
+            edit = QLineEdit(p.name, objectName=f"name:{i}")
+            edit.setMaxLength(40)
+            edit.setPlaceholderText("Name")
+            edit.setMinimumWidth(120)
+            button = ColourButton(p.colour)
+            button.setObjectName(f"colour:{i}")
+            button.clicked.connect(lambda _=False, b=button: self._pick_colour(b))
+            row: list[QWidget] = [label, edit, button]
+            for column, option in enumerate(seat_options, start=3):
+                combo = fitted_combo(f"seatOption:{option.field}:{i}", option.choices_for(i),
+                                     option.value(self.default, i) if i < len(self.default.players) else None)
+                self.seat_inputs[option.field].append(combo)
+                if option.seat_fields and i < len(option.seat_fields):
+                    self.value_inputs[option.seat_fields[i]] = combo
+                grid.addWidget(combo, top + i, column)
+                row.append(combo)
+            for column, widget in enumerate(row[:3]):
+                grid.addWidget(widget, top + i, column)
+            self.name_edits.append(edit)
+            self.colour_buttons.append(button)
+            self._row_widgets.append(row)
+        grid.setColumnStretch(1, 1)
+        return grid
 
-    def _add_value_options(self, module: Any, default: Any, fields: tuple[str, ...], hidden: frozenset[str],
-                           labels: dict[str, str], form: QFormLayout) -> None:
-        """Numbers with a range (`OPTION_RANGES`) get a spin box; fixed sets (`OPTION_CHOICES`) a combo."""
-        ranges: dict[str, tuple[float, float]] = getattr(module, "OPTION_RANGES", {})
-        choices: dict[str, tuple[tuple[Any, str], ...]] = getattr(module, "OPTION_CHOICES", {})
-        for field in fields:
-            if field in hidden or field in self.option_boxes or field in self.seat_combos:
-                continue
-            value = getattr(default, field, None)
-            text = labels.get(field, field.replace("_", " ").capitalize())
+    def _options_layout(self, default: Any) -> QVBoxLayout:
+        """Check boxes (basic, then "Advanced rules"), then a form of numbers, choices and seats."""
+        layout = QVBoxLayout()
+        bools = [o for o in self.spec.options if o.kind == "bool"]
+        for advanced in (False, True):
+            group = [o for o in bools if o.advanced is advanced]
+            if advanced and group:
+                advanced_heading = QLabel("Advanced rules", objectName="advancedHeading")
+                advanced_heading.setStyleSheet("font-weight: 700; margin-top: 4px;")
+                layout.addWidget(advanced_heading)
+            for option in group:
+                check = WrappedCheck(option.label, f"option:{option.field}")
+                check.box.setChecked(bool(getattr(default, option.field)))
+                self.option_boxes[option.field] = check.box
+                layout.addWidget(check)
+        form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        for option in self.spec.options:
+            value = getattr(default, option.field)
             widget: QSpinBox | QDoubleSpinBox | QComboBox
-            if field in choices:
-                widget = QComboBox(objectName=f"option:{field}")
-                for option, name in choices[field]:
-                    widget.addItem(name, option)
-                widget.setCurrentIndex(max(0, widget.findData(value)))
-            elif field in ranges and isinstance(value, int) and not isinstance(value, bool):
-                widget = QSpinBox(objectName=f"option:{field}")
-                widget.setRange(int(ranges[field][0]), int(ranges[field][1]))
+            if option.kind == "seat":
+                combo = QComboBox(objectName=f"seat:{option.field}")
+                combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+                self.seat_combos[option.field] = combo
+                form.addRow(_label(option.label), combo)
+                continue
+            if option.kind == "choice":
+                widget = fitted_combo(f"option:{option.field}", option.choices, value)
+            elif option.kind == "int":
+                widget = QSpinBox(objectName=f"option:{option.field}")
+                widget.setRange(int(option.low or 0), int(option.high or 0))
                 widget.setValue(value)
-            elif field in ranges and isinstance(value, float):
-                widget = QDoubleSpinBox(objectName=f"option:{field}")
-                widget.setRange(float(ranges[field][0]), float(ranges[field][1]))
+            elif option.kind == "float":
+                widget = QDoubleSpinBox(objectName=f"option:{option.field}")
+                widget.setRange(float(option.low or 0), float(option.high or 0))
                 widget.setDecimals(2)
                 widget.setSingleStep(0.01)
                 widget.setValue(value)
             else:
                 continue
-            self.value_inputs[field] = widget
-            form.addRow(text, widget)
+            self.value_inputs[option.field] = widget
+            form.addRow(_label(option.label), widget)
+        layout.addLayout(form)
+        return layout
+
+    # --- behaviour ---------------------------------------------------------------------
+    def _show_rows(self, count: int) -> None:
+        for i, row in enumerate(self._row_widgets):
+            for w in row:
+                w.setVisible(i < count)
+        self._fill_seats()
+        # Not adjustSize(): with wrapping labels it caps the width at 2/3 of the screen and
+        # squeezes the combo boxes; the layout's own width hint fits every choice.
+        hint = self.sizeHint()
+        self.setMinimumWidth(hint.width())
+        self.resize(hint.width(), self.heightForWidth(hint.width()) if self.hasHeightForWidth() else hint.height())
 
     def _fill_seats(self) -> None:
         """The seat combos list the players as named now, keeping each choice where it can."""
         count = self.players_spin.value()
         names = [e.text().strip() or f"Player {i + 1}" for i, e in enumerate(self.name_edits[:count])]
         for field, combo in self.seat_combos.items():
-            current = combo.currentIndex() if combo.count() else self._seat_defaults[field]
+            current = combo.currentIndex() if combo.count() else self._seat_defaults.get(field, 0)
             combo.blockSignals(True)
             combo.clear()
             for i, name in enumerate(names):
                 combo.addItem(f"{i + 1}. {name}", i)
             combo.setCurrentIndex(current if 0 <= current < count else 0)
+            combo.setMinimumWidth(combo.sizeHint().width())
             combo.blockSignals(False)
 
     def ask_colour(self, current: str) -> str | None:
@@ -256,8 +320,15 @@ class NewGameDialog(QDialog):
 
     def _pick_colour(self, button: ColourButton) -> None:
         colour = self.ask_colour(button.colour)
-        if colour:
-            button.set_colour(colour)
+        if not colour:
+            return
+        clash = self.spec.colour_clash(colour)
+        if clash is not None:
+            self.show_error(f"{colour} is too close to {clash.owner}' colour {clash.colour}, which is kept "
+                            "for them: pick another colour.")
+            return
+        button.set_colour(colour)
+        self.error_label.hide()
 
     def setup_data(self) -> dict[str, Any]:
         count = self.players_spin.value()
@@ -271,6 +342,12 @@ class NewGameDialog(QDialog):
             data[field] = combo.currentData()
         for field, widget in self.value_inputs.items():
             data[field] = widget.currentData() if isinstance(widget, QComboBox) else widget.value()
+        for option in self.spec.seat_options:
+            values = [c.currentData() for c in self.seat_inputs[option.field][:count]]
+            if option.seat_fields:
+                data.update(zip(option.seat_fields, values))
+            else:
+                data[option.field] = values
         return data
 
     def show_error(self, message: str) -> None:
@@ -280,6 +357,7 @@ class NewGameDialog(QDialog):
     def accept(self) -> None:
         try:
             setup = msgspec.convert(self.setup_data(), self.game.setup_type)
+            refuse_reserved(self.spec, tuple(p.colour for p in setup.players))
             self.game.validate_setup(setup)
         except msgspec.ValidationError as e:
             self.show_error(f"This setup cannot start: {e}")

@@ -17,7 +17,8 @@ from PySide6.QtCore import QRect, QSize, Signal
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QLayoutItem, QPushButton,
                                QScrollArea, QVBoxLayout, QWidget)
 
-from core.registry import CATALOGUE, TOOLS, GameInfo, ToolInfo
+from core.registry import CATALOGUE, GameInfo
+from gui.tools import TOOLS, ToolInfo
 from gui.icons import app_icon
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 CARD_WIDTH = 272
-CARD_HEIGHT = 182
+CARD_HEIGHT = 192
 CARD_GAP = 16
 
 STYLE = """
@@ -46,12 +47,12 @@ QLabel#cardSummary { font-size: 10pt; color: #3d3934; qproperty-alignment: 'Alig
 QFrame#gameCard[available="false"] QLabel#cardSummary { color: #8a837a; }
 QFrame#gameCard QLabel#comingSoon { font-size: 9pt; font-weight: bold; color: #6f6860; background: #e9e4dc;
                     border-radius: 9px; padding: 3px 10px; }
-QPushButton#primary { background: #b8321f; color: white; border: none; border-radius: 6px;
-                      padding: 7px 16px; font-weight: bold; }
-QPushButton#primary:hover { background: #9c2a19; }
-QPushButton#secondary { background: #ffffff; color: #2b2724; border: 1px solid #cfc8bd;
+QPushButton#primary, QPushButton#resumeGame { background: #b8321f; color: white; border: none;
+                      border-radius: 6px; padding: 7px 16px; font-weight: bold; }
+QPushButton#primary:hover, QPushButton#resumeGame:hover { background: #9c2a19; }
+QPushButton#secondary, QPushButton#openSaved { background: #ffffff; color: #2b2724; border: 1px solid #cfc8bd;
                         border-radius: 6px; padding: 7px 14px; }
-QPushButton#secondary:hover { background: #f1ede6; }
+QPushButton#secondary:hover, QPushButton#openSaved:hover { background: #f1ede6; }
 QFrame#sidePanel { background: #ffffff; border: 1px solid #d9d3ca; border-radius: 12px; }
 QFrame#sidePanel QLabel { background: transparent; border: none; }
 QListWidget#recentList { border: none; background: transparent; font-size: 10pt;
@@ -79,7 +80,7 @@ class GameCard(QFrame):
         title = QLabel(info.title)
         title.setObjectName("cardTitle")
         title.setWordWrap(True)
-        players = QLabel(info.players)
+        players = QLabel(info.players_text)
         players.setObjectName("cardPlayers")
         summary = QLabel(info.summary)
         summary.setObjectName("cardSummary")
@@ -182,6 +183,9 @@ class CardGrid(QLayout):
 
 
 class StartPage(QFrame):
+    # The layout checks (tests/gui/layout_check.py): reachable without scrolling at any size.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("resumeGame", "openSaved", "cardsArea")
+
     new_game_requested = Signal(str)
     rules_requested = Signal(str)
     tool_requested = Signal(str)
@@ -247,11 +251,11 @@ class StartPage(QFrame):
         panel.setObjectName("sidePanel")
         panel.setFixedWidth(280)
         self.resume_button = QPushButton("Return to the current game")
-        self.resume_button.setObjectName("primary")
+        self.resume_button.setObjectName("resumeGame")
         self.resume_button.clicked.connect(self.resume_requested)
         self.resume_button.hide()
         self.open_button = QPushButton("Open a saved game…")
-        self.open_button.setObjectName("secondary")
+        self.open_button.setObjectName("openSaved")
         self.open_button.clicked.connect(self.open_requested)
         recent_title = QLabel("Recent games")
         recent_title.setObjectName("sectionTitle")

@@ -56,6 +56,7 @@ from core.clout.state import (  # noqa: F401  (re-exported: the module's public 
     DEFAULT_COLOURS,
     DEFAULT_STACKS,
     PLAYERS,
+    SPEC,
     Choose,
     CloutAction,
     CloutSetup,
@@ -108,6 +109,7 @@ def _stack_problems(stack: Stack, catalogue: Catalogue) -> list[str]:
 class CloutGame(Rules):
     id = "clout"
     title = "Clout Fantasy"
+    spec = SPEC
     setup_type = CloutSetup
     action_type = CloutAction
     state_type = CloutState

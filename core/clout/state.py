@@ -16,11 +16,19 @@ import msgspec
 from core.clout.catalogue import Catalogue, default_catalogue
 from core.clout.stacks import Stack, ready_stacks
 from core.game import Action, Mode, PlayerSetup, Result
-from maps.clout.areas import PlayArea, load_area, range_increment_cm
+from core.spec import GameSpec, Option, SeatOption
+from maps.clout.areas import PlayArea, available_areas, load_area, range_increment_cm
 
 PLAYERS = 2
 DEFAULT_COLOURS = ("#15803d", "#111827")
 DEFAULT_STACKS = ("elves-greenwood-vanguard", "undead-grave-legion")
+SPEC = GameSpec(
+    PLAYERS, PLAYERS,
+    options=(Option("area", "Playing area", "choice",
+                    choices=tuple((a, load_area(a).title) for a in available_areas())),
+             Option("first_player", "First to throw", "seat")),
+    seat_options=(SeatOption("stacks", "Stack",
+                             choices=tuple((key, s.name or key) for key, s in ready_stacks().items())),))
 
 
 class CloutSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

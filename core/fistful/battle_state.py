@@ -14,6 +14,7 @@ from core.errors import IllegalAction
 from core.fistful.roster import Fighter
 from core.fistful.throws import Landed, encode_poses
 from core.game import Action, Mode, PlayerSetup, Result
+from core.spec import GameSpec, Option, ReservedColour
 
 Variant = Literal["domination", "all-out-war"]
 
@@ -29,14 +30,25 @@ TEAM_VICTORY_FIGHTERS = 3
 ADVANCED_MIN_THROWN = 4
 AMBUSH_FINISH = "shadow"
 
-OPTION_LABELS = {
-    "hero": "Hero: a fighter landing on its feet wins the battle (advanced)",
-    "slaughter": "Slaughter: all face up (4+ thrown) gives +3 next battle (advanced)",
-    "ambush": "Ambush: all face down (4+ thrown) gives opponents a bonus Shadow fighter (advanced)",
-    "team_victory": "Team Victory: 3 face-up fighters from the battle's region give +5 (advanced)",
-    "frontline": "Frontline (not in the rulebook): attack only regions bordering your own",
-    "ultimate_champion": "Ultimate Champion fight against the three Warlords at the end",
-}
+WARLORD_COLOUR = "#6b21a8"  # the Warlords' tokens in the Ultimate Champion fight; no player may take it
+
+_ADVANCED = (
+    Option("hero", "Hero: a fighter landing on its feet wins the battle", advanced=True),
+    Option("slaughter", "Slaughter: all face up (4+ thrown) gives +3 next battle", advanced=True),
+    Option("ambush", "Ambush: all face down (4+ thrown) gives opponents a bonus Shadow fighter", advanced=True),
+    Option("team_victory", "Team Victory: 3 face-up fighters from the battle's region give +5", advanced=True),
+)
+_FRONTLINE = Option("frontline", "Frontline (not in the rulebook): attack only regions bordering your own")
+DOMINATION_SPEC = GameSpec(
+    MIN_PLAYERS, MAX_PLAYERS,
+    options=(Option("ultimate_champion", "Ultimate Champion fight against the three Warlords at the end"),
+             _FRONTLINE, *_ADVANCED,
+             Option("first_defender", "First defender (the oldest player)", "seat"),
+             Option("first_attacker", "First attacker (the youngest player)", "seat")),
+    reserved_colours=(ReservedColour(WARLORD_COLOUR, "the Warlords"),))
+ALL_OUT_WAR_SPEC = GameSpec(
+    MIN_PLAYERS, MAX_PLAYERS,
+    options=(_FRONTLINE, *_ADVANCED, Option("first_defender", "First defender (the oldest player)", "seat")))
 
 
 

@@ -31,7 +31,7 @@ from core.fistful.battle_random import RandomPolicy
 from core.fistful.battle_resolution import Resolution
 from core.fistful.battle_state import (  # the records are this module's public names too
     ADVANCED_MIN_THROWN, AMBUSH_FINISH, ARMY_SIZE, CHAMPION_FIGHTERS, DISCS_TO_WIN, MAX_PLAYERS, MIN_PLAYERS,
-    OPTION_LABELS, QUOTA, SLAUGHTER_BONUS, TEAM_VICTORY_BONUS, TEAM_VICTORY_FIGHTERS, Attack, Battle, BattleAction,
+    ALL_OUT_WAR_SPEC, DOMINATION_SPEC, WARLORD_COLOUR, QUOTA, SLAUGHTER_BONUS, TEAM_VICTORY_BONUS, TEAM_VICTORY_FIGHTERS, Attack, Battle, BattleAction,
     BattleScore, BattleSetup, BattleState, BattleThrow, Champion, ChampionPick, ChampionRemove, ChampionThrow,
     ChooseArmy, ChooseFistful, Claim, Flip, HeroClaim, Phase, Remove, Variant, replace_at, check_seat)
 from core.fistful.battle_text import Narration
@@ -39,13 +39,14 @@ from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
 from core.fistful.throws import (Landed, code_problem, is_face_up, migrate_fighter, migrate_fighters,
                                  migrate_landed)
+from core.spec import refuse_reserved
 from core.game import CHANCE, Actor, Mode, Result, Rules, Simultaneous, default_players, validate_mode, validate_players
 
 if TYPE_CHECKING:
     from maps.scar import ScarMap
 
 __all__ = ["ADVANCED_MIN_THROWN", "AMBUSH_FINISH", "ARMY_SIZE", "CHAMPION_FIGHTERS", "DISCS_TO_WIN", "MAX_PLAYERS",
-           "MIN_PLAYERS", "OPTION_LABELS", "QUOTA", "SLAUGHTER_BONUS", "TEAM_VICTORY_BONUS", "TEAM_VICTORY_FIGHTERS",
+           "MIN_PLAYERS", "WARLORD_COLOUR", "QUOTA", "SLAUGHTER_BONUS", "TEAM_VICTORY_BONUS", "TEAM_VICTORY_FIGHTERS",
            "Attack", "Battle", "BattleAction", "BattleGame", "BattleScore", "BattleSetup", "BattleState", "BattleThrow",
            "Champion", "ChampionPick", "ChampionRemove", "ChampionThrow", "ChooseArmy", "ChooseFistful", "Claim",
            "Flip", "HeroClaim", "Phase", "Remove", "Variant", "DOMINATION", "ALL_OUT_WAR"]
@@ -60,6 +61,7 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
         self.variant: Variant = variant
         self.id = variant
         self.title = "Domination!" if variant == "domination" else "All-Out War!"
+        self.spec = DOMINATION_SPEC if variant == "domination" else ALL_OUT_WAR_SPEC
         self._roster = roster
         self._board: ScarMap | None = None
 
@@ -88,6 +90,7 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
 
     def validate_setup(self, setup: BattleSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)
+        refuse_reserved(self.spec, tuple(p.colour for p in setup.players))
         validate_mode(setup.mode)
         n = len(setup.players)
         if not 0 <= setup.first_defender < n:

@@ -1,5 +1,7 @@
 """Domination! (Battle Arena game, 2-4 players): the battle engine with the arena's discs."""
 from core.fistful.battles import DOMINATION as GAME
-from core.fistful.battles import MAX_PLAYERS, MIN_PLAYERS, OPTION_LABELS
+from core.fistful.battles import MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["GAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_LABELS"]
+SPEC = GAME.spec
+
+__all__ = ["GAME", "MAX_PLAYERS", "MIN_PLAYERS", "SPEC"]

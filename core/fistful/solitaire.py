@@ -22,6 +22,7 @@ from core.errors import IllegalAction, IllegalSetup
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses, is_face_up,
                                  migrate_fighters, migrate_landed, throw_fistful)
+from core.spec import GameSpec, Option
 from core.game import (
     Rules,
     CHANCE,
@@ -38,11 +39,11 @@ from core.game import (
 FIVE = 5
 THROWS_PER_GAME = 10
 MAX_GAMES = 3
-OPTION_LABELS = {"games": "Games in this session (one score sheet column each)"}
-OPTION_RANGES = {"games": (1, MAX_GAMES)}
 STANDING_BONUS = 50
 MIN_PLAYERS = 1
 MAX_PLAYERS = 1
+SPEC = GameSpec(MIN_PLAYERS, MAX_PLAYERS, options=(
+    Option("games", "Games in this session (one score sheet column each)", "int", 1, MAX_GAMES),))
 BASIC = (1, 2, 3, 4, 5)
 SUPER = (6, 7, 8, 9, 10)
 CHALLENGES = BASIC + SUPER
@@ -214,6 +215,7 @@ def five_problems(roster: Roster, fighters: Sequence[Fighter]) -> list[str]:
 class SolitaireGame(Rules):
     id = "solitaire"
     title = "Solitaire Challenge"
+    spec = SPEC
     setup_type = SolitaireSetup
     action_type = SolitaireAction
     state_type = SolitaireState

@@ -25,6 +25,7 @@ from core.errors import IllegalAction
 from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous,
                        default_players, rank, validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
+from core.spec import GameSpec
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
 from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses,
                                  migrate_fighter, migrate_fighters, migrate_landed, throw_fistful)
@@ -33,6 +34,7 @@ MAX_FIGHTERS = 6
 MAX_POINTS = 15
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
+SPEC = GameSpec(MIN_PLAYERS, MAX_PLAYERS)
 
 DEFAULT_COLOURS = PALETTE
 
@@ -147,6 +149,7 @@ def random_fistful(roster: Roster, rng: random.Random) -> tuple[Fighter, ...]:
 class ThrowdownGame(Rules):
     id = "throwdown"
     title = "Throwdown"
+    spec = SPEC
     setup_type = ThrowdownSetup
     action_type = ThrowdownAction
     state_type = ThrowdownState

@@ -25,6 +25,7 @@ import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
 from core.game import Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous, validate_mode, validate_players
+from core.spec import GameSpec, Option
 from core.gold.cards import CARDS, HIDDEN, card_name, cards_text, duel, forbidden_reason, is_forbidden
 
 MIN_PLAYERS = 2
@@ -34,19 +35,17 @@ DISCARDS = 2
 DEFAULT_COLOURS = ("#c62828", "#2e7d32")
 DEFAULT_NAMES = ("Red", "Green")
 
-OPTION_LABELS: dict[str, str] = {
-    "badges_to_win": "Badges (won rounds) needed to win",
-    "dynamite_gold": "Gold paid by a Dynamite duel",
-    "open_discards": "Easier game: discards are placed face up",
-    "computer": "Played by the computer",
-}
-MODE_LABELS = ("Cards", (("simulated", "Cards chosen on screen"),
-                         ("table", "Real cards played at the table (enter what was played)")))
-OPTION_RANGES: dict[str, tuple[int, int]] = {"dynamite_gold": (1, 8)}
-OPTION_CHOICES: dict[str, tuple[tuple[object, str], ...]] = {
-    "badges_to_win": ((2, "2 rounds"), (3, "3 rounds (longer game)")),
-    "computer": ((None, "Nobody: two players"), (0, "Player 1"), (1, "Player 2")),
-}
+# Nothing is thrown: the "mode" is whether the cards are chosen on screen or played at the table.
+SPEC = GameSpec(
+    MIN_PLAYERS, MAX_PLAYERS,
+    options=(Option("open_discards", "Easier game: discards are placed face up"),
+             Option("badges_to_win", "Badges (won rounds) needed to win", "choice",
+                    choices=((2, "2 rounds"), (3, "3 rounds (longer game)"))),
+             Option("dynamite_gold", "Gold paid by a Dynamite duel", "int", 1, 8),
+             Option("computer", "Played by the computer", "choice",
+                    choices=((None, "Nobody: two players"), (0, "Player 1"), (1, "Player 2")))),
+    modes=("Cards", (("simulated", "Cards chosen on screen"),
+                     ("table", "Real cards played at the table (enter what was played)"))))
 
 
 class GoldSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -152,6 +151,7 @@ def all_duels(state: GoldState) -> tuple[Duel, ...]:
 class GoldGame(Rules):
     id = "fistful-of-gold"
     title = "A Fistful of Gold"
+    spec = SPEC
     setup_type = GoldSetup
     action_type = GoldAction
     state_type = GoldState

@@ -34,9 +34,7 @@ from core.impact.state import (  # noqa: F401  (re-exported: the game module is 
     DEFAULT_COLOURS,
     LOOSE,
     POWER_ORDER,
-    OPTION_LABELS,
-    OPTION_RANGES,
-    OPTION_CHOICES,
+    SPEC,
     AVATAR_FIELDS,
     ImpactSetup,
     Knock,
@@ -61,6 +59,7 @@ from core.impact.text import POWER_NAMES, describe, result_text
 class ImpactGame(Rules):
     id = "impact"
     title = "Impact: Battle of Elements"
+    spec = SPEC
     setup_type = ImpactSetup
     action_type = ImpactAction
     state_type = ImpactState
@@ -74,10 +73,12 @@ class ImpactGame(Rules):
     def validate_setup(self, setup: ImpactSetup) -> None:
         validate_players(setup.players, self.title, MIN_PLAYERS, MAX_PLAYERS)
         validate_mode(setup.mode)
-        for field, (low, high) in OPTION_RANGES.items():
-            value = getattr(setup, field)
+        for option in SPEC.options:
+            if option.kind != "int":
+                continue
+            value, low, high = getattr(setup, option.field), int(option.low or 0), int(option.high or 0)
             if type(value) is not int or not low <= value <= high:
-                raise IllegalSetup(f"{OPTION_LABELS[field]} must be a whole number from {low} to {high}, "
+                raise IllegalSetup(f"{option.label} must be a whole number from {low} to {high}, "
                                    f"not {value!r}.")
 
     def mode(self, setup: ImpactSetup) -> Mode:

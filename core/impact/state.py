@@ -9,6 +9,7 @@ import msgspec
 from core.game import Action, Mode, PlayerSetup, Result
 from core.impact.dice import AIR, DICE_PER_PLAYER, FIRE, LIGHTNING, STONE, WATER
 from core.impact.events import Event
+from core.spec import GameSpec, Option
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -18,25 +19,21 @@ LOOSE = -1
 # The rulebook's recommended order when several elements are activated (Avatar).
 POWER_ORDER = (LIGHTNING, FIRE, STONE, AIR, WATER)
 
-OPTION_LABELS = {
-    "tournament": "Tournament of the Elements (one game per player, fewest points lost wins)",
-    "powers": "Power of the Elements (the starting die's element is activated)",
-    "avatar_lightning": "Avatar: activate Lightning Storm (advanced)",
-    "avatar_fire": "Avatar: activate Column of Fire (advanced)",
-    "avatar_stone": "Avatar: activate Boulders (advanced)",
-    "avatar_air": "Avatar: activate Hurricane (advanced)",
-    "avatar_water": "Avatar: activate Swamp (advanced)",
-    "cautious_miss": "Cautious drop: chance to miss the cauldron (%)",
-    "reckless_miss": "Reckless throw: chance to miss the cauldron (%)",
-    "knock": "Reckless throw: chance to knock each die over (%)",
-    "kick_out": "Knocked dice kicked out of the cauldron and the game (% of knocks)",
-    "tilt": "Full tilt: chance a die lands tilted (%)",
-}
-OPTION_RANGES: dict[str, tuple[int, int]] = {
-    "cautious_miss": (0, 100), "reckless_miss": (0, 100), "knock": (0, 100), "tilt": (0, 100),
-    "kick_out": (0, 100),
-}
-OPTION_CHOICES: dict[str, tuple[tuple[object, str], ...]] = {}
+_PERCENT = "int", 0, 100
+SPEC = GameSpec(MIN_PLAYERS, MAX_PLAYERS, options=(
+    Option("tournament", "Tournament of the Elements (one game per player, fewest points lost wins)"),
+    Option("powers", "Power of the Elements (the starting die's element is activated)"),
+    Option("avatar_lightning", "Avatar: activate Lightning Storm", advanced=True),
+    Option("avatar_fire", "Avatar: activate Column of Fire", advanced=True),
+    Option("avatar_stone", "Avatar: activate Boulders", advanced=True),
+    Option("avatar_air", "Avatar: activate Hurricane", advanced=True),
+    Option("avatar_water", "Avatar: activate Swamp", advanced=True),
+    Option("cautious_miss", "Cautious drop: chance to miss the cauldron (%)", *_PERCENT),
+    Option("reckless_miss", "Reckless throw: chance to miss the cauldron (%)", *_PERCENT),
+    Option("knock", "Reckless throw: chance to knock each die over (%)", *_PERCENT),
+    Option("kick_out", "Knocked dice kicked out of the cauldron and the game (% of knocks)", *_PERCENT),
+    Option("tilt", "Full tilt: chance a die lands tilted (%)", *_PERCENT),
+))
 AVATAR_FIELDS = {LIGHTNING: "avatar_lightning", FIRE: "avatar_fire", STONE: "avatar_stone",
                  AIR: "avatar_air", WATER: "avatar_water"}
 

@@ -45,8 +45,8 @@ from core.powerspike.measure import (combat_for, fire_targets, move_problems, re
                                      to_deploy, unit_tray)
 from core.powerspike.odds import Odds
 from core.powerspike.state import (MIN_PLAYERS, MAX_PLAYERS, MAX_PASSES, DEFAULT_COLOURS, DEFAULT_CDC_ROSTER,
-                                   DEFAULT_SCS_ROSTER, SIDE_SEAT, OPTION_LABELS, MODE_LABELS, OPTION_RANGES,
-                                   OPTION_CHOICES, PowerSpikeSetup, setup_rosters, Deploy, MovementDraw,
+                                   DEFAULT_SCS_ROSTER, SIDE_SEAT, MODE_LABELS, SPEC, PowerSpikeSetup, setup_rosters,
+                                   Deploy, MovementDraw,
                                    Activate, EndGo, Move, Arc, Declared, Fire, EndActivation, CombatDraw,
                                    TakeLosses, OrbitalStrike, PowerSpikeAction, Phase, Step, UnitState, Go,
                                    Activation, Bonus, HoldReason, ExtraCard, Combat, PendingLoss,
@@ -58,8 +58,8 @@ from maps.powerspike.table import available_tables
 
 # The registry, the GUI and saves know Power Spike by this module: its records are re-exported here.
 __all__ = ["GAME", "PowerSpikeGame", "MIN_PLAYERS", "MAX_PLAYERS", "MAX_PASSES", "DEFAULT_COLOURS",
-           "DEFAULT_CDC_ROSTER", "DEFAULT_SCS_ROSTER", "SIDE_SEAT", "OPTION_LABELS", "MODE_LABELS",
-           "OPTION_RANGES", "OPTION_CHOICES", "PowerSpikeSetup", "setup_rosters", "Deploy",
+           "DEFAULT_CDC_ROSTER", "DEFAULT_SCS_ROSTER", "SIDE_SEAT", "MODE_LABELS", "SPEC",
+           "PowerSpikeSetup", "setup_rosters", "Deploy",
            "MovementDraw", "Activate", "EndGo", "Move", "Arc", "Declared", "Fire", "EndActivation",
            "CombatDraw", "TakeLosses", "OrbitalStrike", "PowerSpikeAction", "Phase", "Step", "UnitState",
            "Go", "Activation", "Bonus", "HoldReason", "ExtraCard", "Combat", "PendingLoss",
@@ -69,6 +69,7 @@ __all__ = ["GAME", "PowerSpikeGame", "MIN_PLAYERS", "MAX_PLAYERS", "MAX_PASSES",
 class PowerSpikeGame(Rules):
     id = "power-spike"
     title = "Power Spike"
+    spec = SPEC
     setup_type = PowerSpikeSetup
     action_type = PowerSpikeAction
     state_type = PowerSpikeState

@@ -11,6 +11,7 @@ from typing import Literal
 import msgspec
 
 from core.game import Action, Mode, PlayerSetup, Result
+from core.spec import GameSpec, Option, SeatOption
 from core.powerspike.army import Roster, ready_made
 from core.powerspike.cards import Deck
 from core.powerspike.combat import CombatResult, DrawEntitlement, LossOption
@@ -26,27 +27,23 @@ DEFAULT_CDC_ROSTER = "cdc-small-death-commando"
 DEFAULT_SCS_ROSTER = "scs-small-neon-samurai"
 SIDE_SEAT = {"CDC": 0, "SCS": 1}
 
-OPTION_LABELS: dict[str, str] = {
-    "cdc_roster": "CDC army (player 1, red suits)",
-    "scs_roster": "SCS army (player 2, black suits)",
-    "table": "Table",
-    "passes_limit": "End on points after this many movement-deck passes (0: fight to the last unit)",
-    "mirror_positions": "Track unit positions on screen (at the table: untick to leave them out)",
-}
 MODE_LABELS = ("Cards and table", (("simulated", "The app draws the cards and keeps the table"),
                                    ("table", "Real miniatures: enter the cards drawn from real decks")))
-OPTION_RANGES: dict[str, tuple[int, int]] = {"passes_limit": (0, MAX_PASSES)}
 
 
 def _roster_choices(side: str) -> tuple[tuple[object, str], ...]:
     return tuple((key, r.name or key) for key, r in ready_made().items() if r.side == side)
 
 
-OPTION_CHOICES: dict[str, tuple[tuple[object, str], ...]] = {
-    "cdc_roster": _roster_choices("CDC"),
-    "scs_roster": _roster_choices("SCS"),
-    "table": tuple((t, load_table(t).title) for t in available_tables()),
-}
+SPEC = GameSpec(
+    MIN_PLAYERS, MAX_PLAYERS,
+    options=(Option("table", "Table", "choice", choices=tuple((t, load_table(t).title) for t in available_tables())),
+             Option("passes_limit", "End on points after this many movement-deck passes (0: fight to the last unit)",
+                    "int", 0, MAX_PASSES),
+             Option("mirror_positions", "Track unit positions on screen (at the table: untick to leave them out)")),
+    seat_options=(SeatOption("roster", "Army", seat_choices=(_roster_choices("CDC"), _roster_choices("SCS")),
+                             seat_fields=("cdc_roster", "scs_roster")),),
+    modes=MODE_LABELS)
 
 
 class PowerSpikeSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QDialog, QLabel, QPushButton
 
 import PySide6
 from core.match import Match
-from core.registry import CATALOGUE, INFO, TOOLS
+from core.registry import CATALOGUE, INFO
+from gui.tools import TOOLS
 from core.version import __version__
 from gui import storage, views
 from gui.main_window import NO_UNDO_AFTER_BARRIER, MainWindow
@@ -441,7 +442,7 @@ def test_the_first_window_loads_no_rules_no_msgspec_and_no_docks():
     env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
                          cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
-    assert out[0] == "['core.registry', 'gui.docks', 'gui.icons', 'gui.main_window', 'gui.start_page', 'gui.storage']"
+    assert out[0] == "['core.registry', 'gui.docks', 'gui.icons', 'gui.main_window', 'gui.start_page', 'gui.storage', 'gui.tools']"
     assert out[1] == "True"
 
 
