@@ -25,5 +25,8 @@ def has_view(game_id: str) -> bool:
 
 def create_view(controller: MatchController, parent: QWidget | None = None) -> QWidget:
     """The game's view widget. It must offer `scores_widget() -> QWidget` for the scores dock."""
+    from gui.kit.stylesheet import apply_theme
+
+    apply_theme()
     module, _, cls = VIEWS[controller.match.game_id].partition(":")
     return getattr(importlib.import_module(module), cls)(controller, parent)

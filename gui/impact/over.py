@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from core.impact.game import ImpactState
-from gui.impact.symbols import INK, PRIMARY
+from gui.impact.symbols import INK
 from gui.kit.over import Trophy
 
 
@@ -26,16 +26,15 @@ class WinnerPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("winnerPage")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.trophy = Trophy()
         self.title = QLabel("Master of Elements", objectName="winnerTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.title.setStyleSheet(f"color: {INK}; font-size: 20px; letter-spacing: 2px;")
         self.name = QLabel(objectName="winnerName")
         self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary = QLabel(objectName="winnerSummary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet(f"color: {INK}; font-size: 15px;")
         self.table = QTableWidget(0, 0, objectName="tournamentTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -45,7 +44,7 @@ class WinnerPage(QWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.back = QPushButton("Back to the games", objectName="winnerBack")
-        self.back.setStyleSheet(PRIMARY)
+        self.back.setProperty("role", "impact-primary")
         self.back.clicked.connect(self.finished_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 30, 30, 30)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from core.impact.game import ImpactState
 from core.impact.races import finish_order
-from gui.impact.symbols import BUTTON, FACE_COLOURS, INK, paint_die
+from gui.impact.symbols import FACE_COLOURS, INK, paint_die
 from gui.kit.theme import text_colour_on
 
 RACE_KEYS = ((Qt.Key.Key_Q, "Q"), (Qt.Key.Key_P, "P"), (Qt.Key.Key_Z, "Z"), (Qt.Key.Key_M, "M"),
@@ -81,6 +81,7 @@ class RacePage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("racePage")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.state: ImpactState | None = None
         self.kind = ""
@@ -90,14 +91,12 @@ class RacePage(QWidget):
         self.finished: list[int] = []
         self.title = QLabel(objectName="raceTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.title.setStyleSheet(f"color: {INK}; font-size: 26px; font-weight: 800;")
         self.hint = QLabel(objectName="raceHint")
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #c9c3b6; font-size: 14px;")
         self.lanes = Lanes(self)
         self.computer = QPushButton("Computer finishes the race", objectName="raceComputer")
-        self.computer.setStyleSheet(BUTTON)
+        self.computer.setProperty("role", "impact")
         self.computer.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.computer.setToolTip("Racers who are not at the keyboard press at one set speed: "
                                  "whoever needs fewer presses finishes first.")
