@@ -564,9 +564,6 @@ class BattleView(QWidget):
     pick_champions = pick_fistful
     confirm_champions = confirm_fistful
 
-    def click_region(self, name: str) -> None:
-        self.board.click_region(name)
-
     def throw(self) -> None:
         self._click(self.panel.throw_button)
 

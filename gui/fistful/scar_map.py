@@ -470,12 +470,6 @@ class RegionBoardView(QGraphicsView):
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._scale_changed()
 
-    def click_region(self, name: str) -> None:
-        """A real mouse click on the region, as a user would make it (for tests and demos)."""
-        from PySide6.QtTest import QTest
-        point = self.mapFromScene(self.anchor(name))
-        QTest.mouseClick(self.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
-
     # --- events ---------------------------------------------------------------------------
     def _on_pulse(self, value: float) -> None:
         if self._highlighted is not None:

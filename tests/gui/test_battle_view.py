@@ -24,6 +24,7 @@ from gui.fistful.arena import ArenaView
 from gui.fistful.battle_view import BattleView
 from gui.fistful.scar_map import RegionBoardView, ScarMapView
 from gui.new_game import NewGameDialog
+from tests.gui.drivers.fistful import click_region
 
 
 @pytest.fixture(autouse=True)
@@ -68,7 +69,7 @@ def test_domination_claims_on_the_arena_with_a_small_map_beside_it(qtbot):
     assert view.page == "board"
     assert "Player 1: choose a region for your disc" in view.banner.text()
     assert view.board.selectable == frozenset(view.game.claimable(state))
-    view.click_region("Mar")
+    click_region(view.board, "Mar")
     assert view.match.actions[-1] == Claim(0, "Mar")
     assert view.board.disc("Mar").owner == 0
     assert "Held by Player 1" in view.board.tooltip("Mar")
@@ -82,7 +83,7 @@ def test_all_out_war_claims_counters_on_the_map(qtbot):
     advance(view, lambda s: s.phase == "claim")
     assert view.page == "board"
     assert "choose a region for your counter" in view.banner.text()
-    view.click_region("Azure")
+    click_region(view.board, "Azure")
     assert view.match.actions[-1] == Claim(0, "Azure")
     assert view.board.counters["Azure"].isVisible()
 
@@ -155,7 +156,7 @@ def test_first_all_out_war_battle_is_chosen_by_the_defender_among_their_regions(
     assert "Player 1 defends: choose one of your regions" in view.banner.text()
     assert view.board.selectable == frozenset(state.owned(0))
     region = min(state.owned(0))
-    view.click_region(region)
+    click_region(view.board, region)
     assert view.match.actions[-1] == Attack(0, region)
     assert view.board.highlighted == region
     assert view.panel.throw_button.isVisibleTo(view)

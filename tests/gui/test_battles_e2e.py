@@ -17,6 +17,7 @@ from core.fistful.roster import Fighter
 from gui.fistful.scar_map import RegionBoardView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
+from tests.gui.drivers.fistful import click_region
 from tests.gui.window_helpers import click_new_game, new_window
 
 MAX_GESTURES = 1500
@@ -95,7 +96,7 @@ def play_gesture(window: MainWindow, rng: random.Random) -> str:
     phase = state.phase
     selectable = sorted(view.board.selectable)
     if phase in ("claim", "attack", "hero_claim") and selectable:
-        view.click_region(rng.choice(selectable))
+        click_region(view.board, rng.choice(selectable))
         return phase
     if phase == "hero_claim":
         view.no_second_region()
