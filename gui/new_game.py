@@ -149,7 +149,7 @@ class NewGameDialog(QDialog):
             mode_layout.addWidget(radio)
         mode_box.setVisible(self.has_mode)
 
-        options_box = QGroupBox("Options", objectName="optionsBox")
+        options_box = QGroupBox("Options", self, objectName="optionsBox")
         options_box.setLayout(self._options_layout(default))
         options_box.setVisible(bool(spec.options))
         self._seat_defaults = {f: getattr(default, f) for f in self.seat_combos}
@@ -177,20 +177,21 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
 
-        # Two columns when there are options, so a long list stays on a 640 px high screen.
+        # Two columns, so ten players or a long list of options stay on a 640 px high screen:
+        # the mode sits beside the players when there are no options to show there.
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(players_box)
-        left.addWidget(mode_box)
+        right = QVBoxLayout()
+        right.addWidget(options_box if spec.options else mode_box)
+        if spec.options:
+            left.addWidget(mode_box)
         left.addStretch(1)
+        right.addStretch(1)
         columns = QHBoxLayout()
         columns.setSpacing(16)
         columns.addLayout(left, 1)
-        if spec.options:
-            right = QVBoxLayout()
-            right.addWidget(options_box)
-            right.addStretch(1)
-            columns.addLayout(right)
+        columns.addLayout(right)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(22, 18, 22, 16)
