@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
     QEasingCurve,
-    QPoint,
     QPointF,
     QRectF,
     Qt,
@@ -29,10 +27,8 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QMouseEvent, QPen
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QFrame,
     QGraphicsEllipseItem,
     QGraphicsLineItem,
@@ -60,7 +56,6 @@ from gui.clout.prompts import SECONDARY, Answer, Prompt, PromptBar
 from gui.clout.scores import CloutScores, PlayerTally
 from gui.controller import MatchController
 from gui.kit.theme import PAGE_BG, PRIMARY_BUTTON
-from gui.widgets.clicks import click
 from gui.kit.curtain import Curtain
 from gui.kit.theme import text_colour_on
 
@@ -256,21 +251,6 @@ class PlayCanvas(CloutCanvas):
         step(0.0)
         anim.start()
         self.animation = anim
-
-    # --- helpers for tests ----------------------------------------------------------------------------
-    def aim(self, x_cm: float, y_cm: float, strength: float) -> None:
-        """Press at the aim point and pull straight down by the strength's share of a full pull."""
-        vp = self.viewport()
-        start = self.area_view_pos(x_cm, y_cm)
-        pull_cm = strength * FULL_PULL_CM
-        end_scene = to_scene(x_cm, y_cm + pull_cm)
-        end = self.mapFromScene(end_scene)
-        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
-        for k in range(1, 4):
-            t = k / 3
-            QTest.mouseMove(vp, QPoint(round(start.x() + (end.x() - start.x()) * t),
-                                       round(start.y() + (end.y() - start.y()) * t)))
-        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
 
 
 class StackList(QListWidget):
@@ -973,52 +953,3 @@ class CloutPlayView(QWidget):
         self.over.render(self.game.result_text(self.state) if result else "Game over", colour, self.tallies(),
                          self.game.scores(self.state), self.chip_name)
         self.stack.setCurrentWidget(self.over)
-
-    # --- driving by clicks (integration tests, demos) ---------------------------------------------------------
-    def _click(self, widget: QWidget | None) -> None:
-        click(widget, on_screen_in=self)
-
-    def reveal_curtain(self) -> None:
-        assert self.curtain.isVisible(), "no curtain is up"
-        self._click(self.curtain._button)
-
-    def reveal_if_needed(self) -> None:
-        QApplication.processEvents()
-        if self.curtain.isVisible():
-            self.reveal_curtain()
-
-    def choose_chip(self, uid: str) -> None:
-        item = self.stack_list.item_for(uid)
-        assert item is not None, f"{uid} is not in the stack list"
-        self.stack_list.scrollToItem(item)
-        QApplication.processEvents()
-        QTest.mouseClick(self.stack_list.viewport(), Qt.MouseButton.LeftButton,
-                         pos=self.stack_list.visualItemRect(item).center())
-
-    def aim_and_throw(self, x_cm: float, y_cm: float, strength: float) -> None:
-        assert self.canvas.aiming, "nothing to throw now"
-        self.canvas.aim(x_cm, y_cm, strength)
-
-    def answer(self, label: str) -> None:
-        """Click the prompt's button whose text starts with `label`."""
-        QApplication.processEvents()
-        for text, button in self.prompt.buttons.items():
-            if text == label or text.startswith(label):
-                self._click(button)
-                return
-        raise LookupError(f"no answer {label!r} in {list(self.prompt.buttons)}")
-
-    def toggle_place(self) -> None:
-        self._click(self.place_button)
-
-    def confirm(self) -> None:
-        self._click(self.primary)
-
-    def landed_off_area(self) -> None:
-        self._click(self.secondary)
-
-    def back_to_start(self) -> None:
-        self._click(self.over.back)
-
-    def prompt_answers(self) -> Sequence[str]:
-        return self.prompt.labels()

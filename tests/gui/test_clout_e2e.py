@@ -19,6 +19,7 @@ from core.clout import game as cg
 from core.match import Match
 from gui.clout.play_view import CloutPlayView
 from gui.controller import MatchController
+from tests.gui.drivers.clout import drive
 from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip
 
 pytestmark = pytest.mark.gui
@@ -58,7 +59,7 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
     """One gesture (or a short series) that answers what the screen asks now; returns what it did."""
     QApplication.processEvents()
     if view.curtain.isVisible():
-        view.reveal_curtain()
+        drive(view).reveal_curtain()
         return "reveal"
     s = view.state
     p = view.acting_player()
@@ -66,10 +67,10 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
     if s.phase == "choose":
         ways = view.game.playable(s, p)
         if not ways:
-            view.answer("Discard")
+            drive(view).answer("Discard")
             return "discard"
         uid = rng.choice(sorted(ways))
-        view.choose_chip(uid)
+        drive(view).choose_chip(uid)
         assert view.chosen == uid
         if "replace" in ways[uid]:
             targets = [c for c, colour in view.canvas.marks.items()]
@@ -77,7 +78,7 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
             click_chip(view.canvas, rng.choice(targets))
             return "replace"
         if "place" in ways[uid] and rng.random() < 0.5:
-            view.toggle_place()
+            drive(view).toggle_place()
             for _ in range(40):
                 x, y = rng.uniform(10, 90), rng.uniform(10, 90)
                 if not view._legal(cg.PlaceChip(p, uid, x, y)):
@@ -85,29 +86,29 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
                     click_area(view.canvas, x, y)
                     if len(view.match.actions) > before:
                         return "place"
-            view.toggle_place()
-        view.aim_and_throw(rng.uniform(15, 85), rng.uniform(15, 85), rng.choice((0.0, 0.15, 0.3)))
+            drive(view).toggle_place()
+        drive(view).aim_and_throw(rng.uniform(15, 85), rng.uniform(15, 85), rng.choice((0.0, 0.15, 0.3)))
         return "throw"
     if s.phase in ("throw", "precision"):
         if s.phase == "precision" and rng.random() < 0.5:
-            view.answer("Keep it here")
+            drive(view).answer("Keep it here")
             return "keep"
-        view.aim_and_throw(rng.uniform(15, 85), rng.uniform(15, 85), 0.1)
+        drive(view).aim_and_throw(rng.uniform(15, 85), rng.uniform(15, 85), 0.1)
         return "rethrow"
     assert s.phase == "resolve", s.phase
     slot = view.current_slot()
     assert slot is not None
-    labels = view.prompt_answers()
+    labels = drive(view).prompt_answers()
     assert view.prompt.isVisible() and view.prompt.question.text()
     if len(view.my_slots()) > 1 and rng.random() < 0.3:
-        view.answer("First:")
+        drive(view).answer("First:")
         return "order"
     if slot.optional and rng.random() < 0.2:
-        view.answer("Don't use")
+        drive(view).answer("Don't use")
         return "decline"
     name = slot.ability
     if slot.fixed:
-        view.answer("Use")
+        drive(view).answer("Use")
         return "use"
     assert set(slot.options) <= set(view.canvas.marks), "eligible chips are ringed"
     if slot.needs_point:
@@ -119,18 +120,18 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
             if len(view.match.actions) > before:
                 return name
         assert any(label.startswith("Don't use") for label in labels), "a stuck compulsory move"
-        view.answer("Don't use")
+        drive(view).answer("Don't use")
         return "decline"
     if name == "reanimate":
         click_chip(view.canvas, rng.choice(slot.options))
-        view.answer("Bring back")
+        drive(view).answer("Bring back")
         return name
     if name in ("command", "trap", "attract", "repulse"):
         need = min(slot.count, len(slot.options)) if name != "command" else rng.randint(1, min(slot.count,
                                                                                                 len(slot.options)))
         for t in rng.sample(slot.options, need):
             click_chip(view.canvas, t)
-        view.answer("Confirm")
+        drive(view).answer("Confirm")
         return name
     click_chip(view.canvas, rng.choice(slot.options))
     return name
@@ -186,7 +187,7 @@ def test_a_table_mode_game_is_entered_by_dragging_where_chips_landed(qtbot):
                 if all(math.dist((x, y), (c.x, c.y)) > 4.5 for c in s.chips):
                     break
             drag_chip(view.canvas, uid, (x, y))
-            view.confirm()
+            drive(view).confirm()
             assert match.state.phase != "land", view.refusal.text()
             here = match.state.on_area(uid)
             assert here is None or math.dist((here.x, here.y), (x, y)) < 0.6

@@ -16,6 +16,7 @@ from core.clout import game as cg
 from core.match import Match
 from gui.clout.play_view import FULL_PULL_CM, SOURCE, CloutPlayView
 from gui.controller import MatchController
+from tests.gui.drivers.clout import drive
 from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip
 
 pytestmark = pytest.mark.gui
@@ -64,7 +65,7 @@ def open_view(qtbot, match: Match) -> CloutPlayView:
     view.resize(1000, 760)
     view.show()
     qtbot.waitExposed(view)
-    view.reveal_if_needed()
+    drive(view).reveal_if_needed()
     return view
 
 
@@ -108,7 +109,7 @@ def test_an_optional_ability_can_be_declined(qtbot):
     m, _archer, ghoul = strike_table()
     view = open_view(qtbot, m)
     slot = view.current_slot()
-    view.answer("Don't use Strike")
+    drive(view).answer("Don't use Strike")
     assert m.actions[-1] == cg.Choose(0, slot.id, False)
     assert m.state.on_area(ghoul) is not None
 
@@ -130,19 +131,19 @@ def test_the_other_players_decision_passes_the_device_and_asks_them(qtbot):
     qtbot.waitExposed(view)
     assert view.page == "curtain" and view.curtain.name == "Player 1"
     assert view.stack_list.count() == 0, "no stack is shown behind the curtain"
-    view.reveal_curtain()
+    drive(view).reveal_curtain()
     first = view.current_slot()
     assert first.ability == "ambush" and first.source in (w1, w2)
-    labels = view.prompt_answers()
+    labels = drive(view).prompt_answers()
     assert any(label.startswith("First:") for label in labels), labels
     assert "2 decisions waiting" in view.prompt.question.text()
     n = len(m.actions)
-    view.answer("First:")
+    drive(view).answer("First:")
     second = view.current_slot()
     assert second.id != first.id and len(m.actions) == n, "choosing the order is not an action"
-    view.answer("Use Ambush")
+    drive(view).answer("Use Ambush")
     assert m.actions[-1] == cg.Choose(0, second.id, True)
-    view.answer("Don't use Ambush")
+    drive(view).answer("Don't use Ambush")
     assert m.actions[-1] == cg.Choose(0, first.id, False)
     assert m.state.on_area(creepers) is None
 
@@ -191,14 +192,14 @@ def test_several_chips_are_picked_then_confirmed(qtbot):
     view = open_view(qtbot, m)
     slot = view.current_slot()
     assert slot.ability == "command" and set(slot.options) >= {warrior}
-    confirm = next(label for label in view.prompt_answers() if label.startswith("Choose"))
+    confirm = next(label for label in drive(view).prompt_answers() if label.startswith("Choose"))
     assert "0 chosen" in confirm
     n = len(m.actions)
-    view.answer("Choose")
+    drive(view).answer("Choose")
     assert len(m.actions) == n, "nothing is sent before a chip is picked"
     click_chip(view.canvas, warrior)
     assert view.canvas.marks[warrior] != view.canvas.marks.get(camp, view.canvas.marks[warrior]) or camp not in slot.options
-    view.answer("Confirm")
+    drive(view).answer("Confirm")
     assert m.actions[-1] == cg.Choose(0, slot.id, True, (warrior,))
 
 
@@ -211,16 +212,16 @@ def test_precision_offers_keep_or_a_new_throw(qtbot):
     view = open_view(qtbot, m)
     assert "Precision" in view.prompt.question.text()
     assert view.canvas.aiming
-    view.aim_and_throw(30, 60, 0.2)
+    drive(view).aim_and_throw(30, 60, 0.2)
     last = m.actions[-1]
     assert isinstance(last, cg.ThrowChip) and last.chip == sentinel
     assert (last.x, last.y) == pytest.approx((30, 60), abs=0.4)
     assert last.strength == pytest.approx(0.2, abs=0.03)
     assert m.state.phase == "land", "table mode: the players say where it landed"
     drag_chip(view.canvas, sentinel, (31, 61))
-    view.confirm()
+    drive(view).confirm()
     assert m.state.phase == "precision"
-    view.answer("Keep it here")
+    drive(view).answer("Keep it here")
     assert isinstance(m.actions[-1], cg.Keep)
 
 
@@ -231,11 +232,11 @@ def test_a_throw_is_aimed_by_pulling_back_and_lands_by_chance_in_simulated_mode(
     troop = uid_of(m, 0, "elf-glade-archer")
     item = view.stack_list.item_for(troop)
     assert item is not None and "first chip must be" in item.text()
-    view.choose_chip(troop)
+    drive(view).choose_chip(troop)
     assert view.chosen is None and not view.canvas.aiming, "a troop cannot be the first chip"
-    view.choose_chip(grove)
+    drive(view).choose_chip(grove)
     assert view.canvas.aiming
-    view.aim_and_throw(40, 55, 0.5)
+    drive(view).aim_and_throw(40, 55, 0.5)
     throw, landed = m.actions[-2:]
     assert isinstance(throw, cg.ThrowChip) and throw.chip == grove
     assert throw.strength == pytest.approx(0.5, abs=0.03) and (throw.x, throw.y) == pytest.approx((40, 55), abs=0.4)
@@ -251,9 +252,9 @@ def test_place_puts_the_chip_where_the_area_is_clicked(qtbot):
     put(m, "cen-outrider", 20, 80)
     view = open_view(qtbot, m)
     infiltrator = uid_of(m, 1, "gob-infiltrator")
-    view.choose_chip(infiltrator)
+    drive(view).choose_chip(infiltrator)
     assert view.place_button.isVisible()
-    view.toggle_place()
+    drive(view).toggle_place()
     assert not view.canvas.aiming
     click_area(view.canvas, 60, 40)
     last = m.actions[-1]
@@ -288,8 +289,8 @@ def test_the_throw_animates_chips_to_their_new_spots(qtbot, monkeypatch):
     m = new_match(ELVES_UNDEAD, mode="simulated")
     view = open_view(qtbot, m)
     grove = uid_of(m, 0, "elf-heartwood-grove")
-    view.choose_chip(grove)
-    view.aim_and_throw(50, 50, 0.0)
+    drive(view).choose_chip(grove)
+    drive(view).aim_and_throw(50, 50, 0.0)
     QApplication.processEvents()
     anim = view.canvas.animation
     assert anim is not None and anim.state() == anim.State.Running
@@ -313,6 +314,6 @@ def test_a_tie_for_nearest_is_asked_and_answered_by_clicking(qtbot):
     assert "Raze" in view.prompt.question.text()
     assert view.canvas.marks.get(grove) is not None and view.canvas.marks.get(well) is not None
     click_chip(view.canvas, well)
-    view.answer("Confirm")
+    drive(view).answer("Confirm")
     assert m.actions[-1] == cg.Choose(1, slot.id, True, (well,))
     assert m.state.on_area(well) is None and m.state.on_area(grove) is not None

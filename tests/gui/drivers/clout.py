@@ -1,0 +1,74 @@
+"""Clout Fantasy's play view as a player drives it: the curtain, the stack list, the slingshot pull on the
+area, the prompt's answers and the side panel's buttons (chips on the area: drivers/clout_canvas.py)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QGraphicsView, QListWidget, QWidget
+
+from gui.clout.canvas import to_scene
+from gui.clout.play_view import FULL_PULL_CM
+from tests.gui.drivers.base import Driver, click_row, drag
+
+
+class CloutDriver(Driver):
+    def press(self, name: str) -> None:
+        self.click(name, on_screen=True)
+
+    @property
+    def canvas(self) -> QGraphicsView:
+        return self.find("playCanvas", QGraphicsView)
+
+    def area_pos(self, x_cm: float, y_cm: float) -> QPoint:
+        return self.canvas.mapFromScene(to_scene(x_cm, y_cm))
+
+    def curtain_up(self) -> bool:
+        QApplication.processEvents()
+        return self.find("curtain").isVisible()
+
+    def reveal_curtain(self) -> None:
+        assert self.curtain_up(), "no curtain is up"
+        self.press("curtainReveal")
+
+    def reveal_if_needed(self) -> None:
+        if self.curtain_up():
+            self.reveal_curtain()
+
+    def choose_chip(self, uid: str) -> None:
+        click_row(self.find("stackList", QListWidget), uid)
+
+    def aim_and_throw(self, x_cm: float, y_cm: float, strength: float) -> None:
+        """Press at the aim point and pull straight down by the strength's share of a full pull."""
+        canvas = self.canvas
+        assert canvas.aiming, "nothing to throw now"
+        drag(canvas, self.area_pos(x_cm, y_cm), self.area_pos(x_cm, y_cm + strength * FULL_PULL_CM), steps=3)
+
+    def prompt_answers(self) -> Sequence[str]:
+        return self.find("promptBar").labels()
+
+    def answer(self, label: str) -> None:
+        """Click the prompt's button whose text starts with `label`."""
+        QApplication.processEvents()
+        bar = self.find("promptBar")
+        for text in bar.labels():
+            if text == label or text.startswith(label):
+                self.click(bar.button(text), on_screen=True)
+                return
+        raise LookupError(f"no answer {label!r} in {list(bar.labels())}")
+
+    def toggle_place(self) -> None:
+        self.press("placeButton")
+
+    def confirm(self) -> None:
+        self.press("primaryButton")
+
+    def landed_off_area(self) -> None:
+        self.press("secondaryButton")
+
+    def back_to_start(self) -> None:
+        self.press("backToStart")
+
+
+def drive(view: QWidget) -> CloutDriver:
+    return CloutDriver(view)
