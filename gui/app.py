@@ -3,8 +3,19 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from core.match import Match
+
+
+def set_scale(percent: int | None) -> None:
+    """The UI scale (`--scale`): Qt reads QT_SCALE_FACTOR once, when the QApplication is made,
+    and scales every widget, font and picture by it."""
+    if percent is not None:
+        os.environ["QT_SCALE_FACTOR"] = f"{percent / 100:g}"
 
 
 def _application() -> QApplication:
@@ -19,7 +30,8 @@ def _application() -> QApplication:
     return app
 
 
-def run(open_path: str | None = None) -> int:
+def run(open_path: str | None = None, scale: int | None = None) -> int:
+    set_scale(scale)
     app = _application()
     from gui.main_window import MainWindow
 
@@ -34,9 +46,13 @@ def run(open_path: str | None = None) -> int:
     return app.exec()
 
 
-def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1280, 800)) -> int:
+def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1280, 800),
+               open_path: str | None = None, scale: int = 100) -> int:
     """Render the window (1280x800 unless `size` says) without a display; checks that the app
-    starts at all."""
+    starts at all. `open_path` shows that saved position, loaded here before the window shows
+    (the app loads off the UI thread, which a one-shot picture would not wait for). `size` is
+    the picture's size in pixels; at a `scale` above 100 the window is that much smaller in
+    Qt's units, as on a screen of that size at that UI scale."""
     if not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get("DISPLAY") \
             and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -49,7 +65,25 @@ def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1
             why = "is not available yet" if info else "does not exist"
             print(f"battlebox: the game {game_id!r} {why}; available: {', '.join(GAMES)}", file=sys.stderr)
             return 2
+    from gui.cli import MIN_SIZE
+
+    window_size = (round(size[0] * 100 / scale), round(size[1] * 100 / scale))
+    if window_size[0] < MIN_SIZE[0] or window_size[1] < MIN_SIZE[1]:
+        print(f"battlebox: {size[0]}x{size[1]} at {scale} % leaves a {window_size[0]}x{window_size[1]} window, "
+              f"below the smallest, {MIN_SIZE[0]}x{MIN_SIZE[1]}", file=sys.stderr)
+        return 2
+    fresh = QApplication.instance() is None
+    if fresh:
+        set_scale(scale)
     app = _application()
+    if not fresh and abs(app.primaryScreen().devicePixelRatio() - scale / 100) > 0.01:
+        print("battlebox: the UI scale is set when the app starts; it cannot change now", file=sys.stderr)
+        return 2
+    match = None
+    if open_path is not None:
+        match = _load(open_path)
+        if match is None:
+            return 1
     from gui.main_window import MainWindow
 
     window = MainWindow(autosave=False)
@@ -61,10 +95,15 @@ def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1
         print(f"battlebox: {title}: {text}", file=sys.stderr)
 
     window.show_error = report  # type: ignore[method-assign]
-    window.resize(*size)
+    window.resize(*window_size)
     if game_id is not None and not window.start_new_game(game_id):
         print(f"battlebox: cannot start a game of {game_id!r}", file=sys.stderr)
         return 2
+    if match is not None:
+        from gui.controller import MatchController
+
+        if not window._install(MatchController(match, path=open_path)):
+            return 1
     window.show()
     for _ in range(3):
         app.processEvents()
@@ -77,3 +116,24 @@ def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1
         return 1
     print(path)
     return 0
+
+
+def _load(path: str) -> Match | None:
+    """The whole save, replayed here, or None once one `battlebox: ...` line said why not."""
+    from core.errors import DataError, IllegalSetup, SaveError
+    from core.match import Match
+    from gui.views import has_view
+
+    try:
+        match = Match.load(path)
+    except (SaveError, DataError, IllegalSetup) as e:
+        print(f"battlebox: Cannot open {path}: {e}" if not isinstance(e, SaveError) else f"battlebox: {e}",
+              file=sys.stderr)
+        return None
+    except OSError as e:
+        print(f"battlebox: Cannot open {path}: {e.strerror or e}", file=sys.stderr)
+        return None
+    if not has_view(match.game_id):
+        print(f"battlebox: {match.game.title} cannot be shown in this version", file=sys.stderr)
+        return None
+    return match

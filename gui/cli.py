@@ -28,7 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", metavar="WxH", type=_size, default=None,
                    help="with --screenshot: the window size in pixels (default 1280x800)")
     p.add_argument("--open", metavar="SAVE", help="a save file to open in the app "
-                   "(a bare file name works too: battlebox game.json)")
+                   "(a bare file name works too: battlebox game.json); with --screenshot: render that position")
+    p.add_argument("--scale", metavar="PERCENT", type=_scale, default=None,
+                   help="UI scale in percent, 100 to 200 (default: the screen's own)")
     # Hidden: packaging/smoke.sh's self-check of a frozen build (gui/smoke.py).
     p.add_argument("--smoke", metavar="SAVE", nargs="?", const="", help=argparse.SUPPRESS)
     p.add_argument("--smoke-out", metavar="DIR", help=argparse.SUPPRESS)
@@ -56,6 +58,16 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
                                          f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return size
+
+
+MIN_SCALE, MAX_SCALE = 100, 200
+
+
+def _scale(text: str) -> int:
+    """`--scale 150`: a whole percentage, so every size it gives is reproducible."""
+    if not text.strip().isdigit() or not MIN_SCALE <= int(text) <= MAX_SCALE:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole percentage from {MIN_SCALE} to {MAX_SCALE}")
+    return int(text)
 
 
 def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> int:
@@ -156,11 +168,15 @@ def _run(args: argparse.Namespace) -> int:
     from gui import app
 
     if args.screenshot:
-        return app.screenshot(args.screenshot, args.game, args.size or (1280, 800))
+        if args.game and args.open:
+            print("battlebox: --game and --open do not go together", file=sys.stderr)
+            return 2
+        return app.screenshot(args.screenshot, args.game, args.size or (1280, 800), open_path=args.open,
+                              scale=args.scale or 100)
     if args.game or args.size:
         print("battlebox: --game and --size only go with --screenshot", file=sys.stderr)
         return 2
-    return app.run(args.open)
+    return app.run(args.open, scale=args.scale)
 
 
 if __name__ == "__main__":
