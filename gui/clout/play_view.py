@@ -277,6 +277,10 @@ class StackList(QListWidget):
 
 class CloutPlayView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart")
+    BOARD = "playCanvas"
     # Tests switch this off so a throw's result is on screen at once.
     animations = True
 

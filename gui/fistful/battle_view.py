@@ -61,6 +61,10 @@ BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "cha
 
 class BattleView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton", "backToStart")
+    BOARD = "battleBoard"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -40,6 +40,10 @@ def latest_sentence(state: GoldState) -> str:
 
 class GoldView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart")
+    BOARD = "goldTable"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

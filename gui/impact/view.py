@@ -29,6 +29,11 @@ ROLL_TEXT = {"start": "Throw the starting die", "tip": "Tip the dice", "landing"
 
 class ImpactView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("throwSource", "cautiousButton", "recklessButton", "tipButton", "stopButton", "rollButton",
+                        "recordButton", "raceComputer", "winnerBack")
+    BOARD = "cauldron"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

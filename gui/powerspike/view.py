@@ -130,6 +130,11 @@ class _DropFilter(QObject):
 
 class PowerSpikeView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("zoomIn", "zoomOut", "fitTable", "primaryButton", "fireButton", "endActivation",
+                        "endGo", "movedButton", "holdButton", "retreatButton", "pickerRecord", "backToStart")
+    BOARD = "tabletop"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

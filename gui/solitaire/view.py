@@ -42,6 +42,10 @@ EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 
 class SolitaireView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart")
+    BOARD = "throwPanel"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -26,6 +26,10 @@ from gui.widgets.clicks import click
 
 class ThrowdownView(QWidget):
     finished_requested = Signal()
+    # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
+    # scrolling, by object name, and the widget that must cover half the window.
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "clearPick", "confirmPick", "throwButton", "recordThrowButton", "backToStart")
+    BOARD = "boardScroll"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,0 +1,337 @@
+"""What a player sees at one window size, checked from the widget tree (issue 11's "any screen").
+
+`check(window)` renders nothing; it reads the geometry of the window as laid out and returns the
+problems by kind, each a sentence naming the widget:
+- "primary": a visible primary control (the page's `PRIMARY_CONTROLS` object names) not fully
+  inside the window and inside every widget that clips it (a scroll area's viewport: below the fold);
+- "overlap": two visible cards/panels (object names ending in Card or Panel) or two widgets of one
+  layout that overlap;
+- "cut": a label, button or combo box whose text is wider (or a wrapped label taller) than its room;
+- "board": the page's `BOARD` widget covering less than half of the window's central area.
+
+Run as a module it renders a save (or the start page) at a size and UI scale in a fresh process
+and prints the problems as JSON: the only way to try a UI scale, which Qt reads once per process.
+    python -m tests.gui.layout_check WxH PERCENT PNG_DIR|- SAVE|start...
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from PySide6 import QtGui
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import (QAbstractScrollArea, QComboBox, QLabel, QLayout, QMainWindow, QPushButton,
+                               QStackedLayout, QStyle, QStyleOptionButton, QStyleOptionComboBox, QWidget)
+
+KINDS = ("primary", "overlap", "cut", "board")
+BOARD_SHARE = 0.5
+SLACK = 1  # px: rounding in layouts and fonts
+
+
+def check(window: QMainWindow) -> dict[str, list[str]]:
+    """Every problem of the page the window shows, by kind (an empty list: none)."""
+    page = current_page(window)
+    problems: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    problems["primary"] = hidden_primary_controls(window, page)
+    problems["overlap"] = overlaps(window, page)
+    problems["cut"] = cut_text(window, page)
+    problems["board"] = small_board(window, page)
+    return problems
+
+
+def current_page(window: QMainWindow) -> QWidget:
+    """The start page or the game view the window's stack shows."""
+    page = window.stack.currentWidget()  # type: ignore[attr-defined]
+    assert page is not None
+    return page
+
+
+def name(widget: QWidget) -> str:
+    text = ""
+    if isinstance(widget, (QLabel, QPushButton)):
+        text = widget.text()
+    elif isinstance(widget, QComboBox):
+        text = widget.currentText()
+    label = widget.objectName() or type(widget).__name__
+    return f"{label} {text[:40]!r}" if text else label
+
+
+def shown(widget: QWidget, window: QWidget) -> bool:
+    """On screen now (a page the stack does not show is hidden), with an area."""
+    return widget.isVisible() and widget.width() > 0 and widget.height() > 0
+
+
+def rect_in(widget: QWidget, window: QWidget) -> QRect:
+    return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+
+def _inside(inner: QRect, outer: QRect) -> bool:
+    return (inner.left() >= outer.left() - SLACK and inner.top() >= outer.top() - SLACK
+            and inner.right() <= outer.right() + SLACK and inner.bottom() <= outer.bottom() + SLACK)
+
+
+def _clippers(widget: QWidget, window: QWidget) -> Iterator[QWidget]:
+    """Every widget whose area clips `widget`: its ancestors up to the window."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        yield parent
+        parent = parent.parentWidget()
+
+
+def _scroll_area(viewport: QWidget) -> QAbstractScrollArea | None:
+    area = viewport.parentWidget()
+    return area if isinstance(area, QAbstractScrollArea) and area.viewport() is viewport else None
+
+
+def hidden_primary_controls(window: QMainWindow, page: QWidget) -> list[str]:
+    """Each visible primary control lies fully inside the window and every ancestor (a scroll
+    area's viewport included) that would cut it off."""
+    names = getattr(page, "PRIMARY_CONTROLS", ())
+    out: list[str] = []
+    window_rect = window.rect()
+    for object_name in names:
+        for control in page.findChildren(QWidget, object_name):
+            if not shown(control, window):
+                continue
+            r = rect_in(control, window)
+            for clipper in _clippers(control, window):
+                c = rect_in(clipper, window)
+                if not _inside(r, c):
+                    area = _scroll_area(clipper)
+                    where = (f"the scroll area {area.objectName() or type(area).__name__}" if area
+                             else name(clipper))
+                    out.append(f"{name(control)} at {_fmt(r)} needs scrolling or is cut off: "
+                               f"outside {where} ({_fmt(c)})")
+                    break
+            else:
+                if not _inside(r, window_rect):
+                    out.append(f"{name(control)} at {_fmt(r)} is outside the window ({_fmt(window_rect)})")
+    return out
+
+
+def _panel(widget: QWidget) -> bool:
+    return bool(re.search(r"(Card|Panel)\d*$", widget.objectName()))
+
+
+def _layouts(page: QWidget) -> Iterator[QLayout]:
+    for widget in (page, *page.findChildren(QWidget)):
+        layout = widget.layout()
+        if layout is None:
+            continue
+        stack = [layout]
+        while stack:
+            current = stack.pop()
+            yield current
+            for i in range(current.count()):
+                child = current.itemAt(i).layout()
+                if child is not None:
+                    stack.append(child)
+
+
+def overlaps(window: QMainWindow, page: QWidget) -> list[str]:
+    """No two visible cards or panels, and no two widgets of one layout, share pixels."""
+    groups: list[list[QWidget]] = []
+    panels = [w for w in page.findChildren(QWidget) if _panel(w) and shown(w, window)]
+    groups.append(panels)
+    for layout in _layouts(page):
+        if isinstance(layout, QStackedLayout):
+            continue
+        members = []
+        for i in range(layout.count()):
+            w = layout.itemAt(i).widget()
+            if w is not None and shown(w, window):
+                members.append(w)
+        groups.append(members)
+    out: list[str] = []
+    seen: set[tuple[int, int]] = set()
+    for members in groups:
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                key = (min(id(a), id(b)), max(id(a), id(b)))
+                if key in seen or a.isAncestorOf(b) or b.isAncestorOf(a):
+                    continue
+                seen.add(key)
+                ra, rb = rect_in(a, window), rect_in(b, window)
+                common = ra.intersected(rb)
+                if common.width() > SLACK and common.height() > SLACK:
+                    out.append(f"{name(a)} {_fmt(ra)} overlaps {name(b)} {_fmt(rb)}")
+    return out
+
+
+def _plain(label: QLabel) -> str | None:
+    """The text a label draws, or None for pictures and rich text (laid out by a document)."""
+    if label.pixmap() is not None and not label.pixmap().isNull():
+        return None
+    text = label.text()
+    if not text or label.textFormat() == Qt.TextFormat.RichText or (
+            label.textFormat() == Qt.TextFormat.AutoText and QtGui.Qt.mightBeRichText(text)):
+        return None
+    return text
+
+
+def _label_room(label: QLabel) -> QRect:
+    room = label.contentsRect()
+    m = label.margin()
+    room.adjust(m, m, -m, -m)
+    indent = label.indent()
+    if indent > 0:
+        room.adjust(indent, 0, 0, 0)
+    return room
+
+
+def _clipped_width(widget: QWidget, window: QWidget) -> int:
+    """How much of the widget's width its ancestors let show, up to the first scroll area's
+    viewport (scrolling shows the rest)."""
+    r = rect_in(widget, window)
+    for clipper in _clippers(widget, window):
+        if _scroll_area(clipper) is not None:
+            break
+        r = r.intersected(rect_in(clipper, window))
+    return r.width()
+
+
+def _cut_label(label: QLabel, window: QWidget) -> str | None:
+    text = _plain(label)
+    if text is None:
+        return None
+    metrics = label.fontMetrics()
+    room = _label_room(label)
+    room.setWidth(min(room.width(), _clipped_width(label, window) - (label.width() - room.width())))
+    if label.wordWrap():
+        need = label.heightForWidth(label.width())
+        if need > label.height() + SLACK:
+            return f"{name(label)} wraps to {need} px in {label.height()} px"
+        return None
+    widest = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
+    if widest > room.width() + SLACK:
+        return f"{name(label)} needs {widest} px, has {room.width()}"
+    tall = metrics.height() * (text.count("\n") + 1)
+    if tall > room.height() + SLACK + metrics.leading():
+        return f"{name(label)} needs {tall} px high, has {room.height()}"
+    return None
+
+
+def _cut_button(button: QPushButton) -> str | None:
+    text = button.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+    if not text:
+        return None
+    opt = QStyleOptionButton()
+    button.initStyleOption(opt)
+    room = button.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, opt, button)
+    need = max(button.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
+    if not button.icon().isNull():
+        need += button.iconSize().width() + 4
+    if need > room.width() + SLACK:
+        return f"{name(button)} needs {need} px, has {room.width()}"
+    return None
+
+
+def _cut_combo(combo: QComboBox) -> str | None:
+    text = combo.currentText()
+    if not text:
+        return None
+    opt = QStyleOptionComboBox()
+    combo.initStyleOption(opt)
+    room = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                        QStyle.SubControl.SC_ComboBoxEditField, combo)
+    need = combo.fontMetrics().horizontalAdvance(text)
+    if not combo.itemIcon(combo.currentIndex()).isNull():
+        need += combo.iconSize().width() + 4
+    if need > room.width() + SLACK:
+        return f"{name(combo)} needs {need} px, has {room.width()}"
+    return None
+
+
+def cut_text(window: QMainWindow, page: QWidget) -> list[str]:
+    """Labels, buttons and combo boxes whose text does not fit, unless wrapping/eliding by design
+    (a wrapped label is cut only when it needs more height than it has)."""
+    out: list[str] = []
+    for widget in page.findChildren(QWidget):
+        if not shown(widget, window):
+            continue
+        if isinstance(widget, QLabel):
+            problem = _cut_label(widget, window)
+        elif isinstance(widget, QPushButton):
+            problem = _cut_button(widget)
+        elif isinstance(widget, QComboBox):
+            problem = _cut_combo(widget)
+        else:
+            continue
+        if problem:
+            out.append(problem)
+    return out
+
+
+def small_board(window: QMainWindow, page: QWidget) -> list[str]:
+    """The page's board covers at least half of the central area (checked from 1280x800 up by
+    the tests; here whenever the page names a visible board)."""
+    board_name = getattr(page, "BOARD", None)
+    if not board_name:
+        return []
+    boards = [b for b in page.findChildren(QWidget, board_name) if shown(b, window)]
+    if not boards:
+        return []
+    central = window.centralWidget()
+    area = rect_in(central, window)
+    board = rect_in(boards[0], window).intersected(area)
+    share = board.width() * board.height() / max(1, area.width() * area.height())
+    if share + 1e-9 < BOARD_SHARE:
+        return [f"{board_name} {_fmt(board)} covers {share:.0%} of the central area {_fmt(area)}"]
+    return []
+
+
+def _fmt(r: QRect) -> str:
+    return f"{r.width()}x{r.height()}+{r.x()}+{r.y()}"
+
+
+def open_window(save: str | None, size: tuple[int, int]) -> QMainWindow:
+    """A window (no autosave) of `size`, showing `save` opened (None: the start page), laid out."""
+    from PySide6.QtWidgets import QApplication
+
+    from core.match import Match
+    from gui.controller import MatchController
+    from gui.main_window import MainWindow
+
+    window = MainWindow(autosave=False)
+    window.resize(*size)
+    window.show()
+    if save is not None:
+        assert window._install(MatchController(Match.load(save), path=save))
+    for _ in range(10):
+        QApplication.processEvents()
+    return window
+
+
+def main(argv: list[str]) -> int:
+    """`WxH PERCENT PNG_DIR|- PAGE...` (PAGE: a save, or `start`): prints {page: problems} as
+    JSON. WxH is the screen's pixels; at PERCENT the window is that much smaller in Qt's units."""
+    size_text, scale_text, png_dir, *pages = argv
+    scale = int(scale_text)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["QT_SCALE_FACTOR"] = f"{scale / 100:g}"
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    width, height = (int(v) for v in size_text.split("x"))
+    found = {}
+    for page in pages:
+        window = open_window(None if page == "start" else page,
+                             (round(width * 100 / scale), round(height * 100 / scale)))
+        found[page] = check(window)
+        if png_dir != "-":
+            Path(png_dir).mkdir(parents=True, exist_ok=True)
+            stem = Path(page).name.removesuffix(".battlebox.json")
+            window.grab().save(str(Path(png_dir) / f"{stem}-{size_text}-{scale}.png"))
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    print(json.dumps(found))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

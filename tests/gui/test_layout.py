@@ -1,0 +1,162 @@
+"""Issue 11's "any screen" checks on the start page and one mid-game save per game, at 1024x640
+and 1280x800 (the whole matrix runs with the benchmarks: tests/benchmarks/test_layout_matrix.py).
+
+Each combination that fails today is an xfail(strict=True) naming what is wrong: the to-do list.
+Fixing one turns its xfail into a failure here, so the mark is removed with the fix.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFrame, QLabel, QMainWindow, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from tests.gui import layout_check
+from tests.gui.layout_check import KINDS
+
+SAVES = Path(__file__).resolve().parents[1] / "saves" / "0.1.0"
+PAGES = ("start", "throwdown-3p", "solitaire", "domination", "all-out-war", "fistful-of-gold", "impact",
+         "power-spike", "clout")
+SIZES = ((1024, 640), (1280, 800))
+BOARD_FROM = (1280, 800)
+
+# (page, size, kind) -> what is wrong today.
+KNOWN = {
+    ("solitaire", (1024, 640), "overlap"): "the roster's Fighter and Region headers overlap",
+    ("solitaire", (1024, 640), "cut"): "the roster's 'Finishes (click to add)' header is cut off",
+    ("power-spike", (1024, 640), "primary"): "Fire, End activation and End go sit below the fold",
+    ("power-spike", (1280, 800), "primary"): "Fire, End activation and End go sit below the fold",
+    ("power-spike", (1280, 800), "board"): "the tabletop covers 47 % of the central area",
+}
+
+
+def save_path(page: str) -> str | None:
+    return None if page == "start" else str(SAVES / f"{page}-midgame.battlebox.json")
+
+
+def cases(pages: tuple[str, ...], sizes: tuple[tuple[int, int], ...], known: dict) -> list:
+    out = []
+    for page in pages:
+        for size in sizes:
+            for kind in KINDS:
+                if kind == "board" and (page == "start" or size < BOARD_FROM):
+                    continue
+                reason = known.get((page, size, kind))
+                marks = [pytest.mark.xfail(strict=True, reason=f"issue 11: {reason}")] if reason else []
+                out.append(pytest.param(page, size, kind, marks=marks, id=f"{page}-{size[0]}x{size[1]}-{kind}"))
+    return out
+
+
+_problems: dict[tuple[str, tuple[int, int]], dict[str, list[str]]] = {}
+
+
+def problems(page: str, size: tuple[int, int]) -> dict[str, list[str]]:
+    """One window per page and size, checked once for every kind."""
+    if (page, size) not in _problems:
+        window = layout_check.open_window(save_path(page), size)
+        try:
+            _problems[page, size] = layout_check.check(window)
+        finally:
+            window.close()
+            window.deleteLater()
+    return _problems[page, size]
+
+
+@pytest.mark.parametrize("page, size, kind", cases(PAGES, SIZES, KNOWN))
+def test_layout(qapp, page, size, kind):
+    assert problems(page, size)[kind] == []
+
+
+def test_every_game_view_names_its_primary_controls_and_board():
+    from gui.views import VIEWS, create_view  # noqa: F401 (create_view: the views' entry point)
+    import importlib
+
+    for game_id, spec in VIEWS.items():
+        module, _, cls = spec.partition(":")
+        view = getattr(importlib.import_module(module), cls)
+        assert view.PRIMARY_CONTROLS and all(isinstance(n, str) and n for n in view.PRIMARY_CONTROLS), game_id
+        assert isinstance(view.BOARD, str) and view.BOARD, game_id
+
+
+# The checker itself: each kind of problem is found on a page built to have it.
+
+class _Page(QWidget):
+    PRIMARY_CONTROLS = ("goButton", "lowButton")
+    BOARD = "board"
+
+
+def _window(page: QWidget, size=(800, 600)) -> QMainWindow:
+    window = QMainWindow()
+    window.setCentralWidget(page)
+    window.resize(*size)
+    window.show()
+    for _ in range(3):
+        qapp_instance().processEvents()
+    return window
+
+
+def qapp_instance():
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.instance()
+
+
+def test_checker_finds_a_primary_control_below_the_fold(qapp):
+    page = _Page()
+    scroll = QScrollArea(page)
+    scroll.setGeometry(0, 0, 300, 200)
+    content = QWidget()
+    content.setMinimumSize(280, 900)
+    QPushButton("Go", content, objectName="goButton").move(10, 10)
+    QPushButton("Low", content, objectName="lowButton").move(10, 700)
+    scroll.setWidget(content)
+    window = _window(page)
+    found = layout_check.hidden_primary_controls(window, page)
+    assert len(found) == 1 and "lowButton" in found[0] and "scroll" in found[0]
+    window.close()
+
+
+def test_checker_finds_overlapping_panels_and_cut_text(qapp):
+    page = _Page()
+    a = QFrame(page, objectName="leftPanel")
+    a.setGeometry(0, 0, 200, 200)
+    b = QFrame(page, objectName="rightPanel")
+    b.setGeometry(150, 0, 200, 200)
+    c = QFrame(page, objectName="farPanel")
+    c.setGeometry(400, 0, 100, 100)
+    label = QLabel("A sentence far too long for thirty pixels", page)
+    label.setGeometry(0, 300, 30, 20)
+    fits = QLabel("Fits", page)
+    fits.setGeometry(0, 330, 200, 20)
+    button = QPushButton("Another long button text", page)
+    button.setGeometry(0, 360, 40, 30)
+    window = _window(page)
+    overlaps = layout_check.overlaps(window, page)
+    assert len(overlaps) == 1 and "leftPanel" in overlaps[0] and "rightPanel" in overlaps[0]
+    cut = layout_check.cut_text(window, page)
+    assert len(cut) == 2 and any("A sentence" in p for p in cut) and any("Another" in p for p in cut)
+    window.close()
+
+
+def test_checker_finds_overlapping_widgets_of_one_layout(qapp):
+    page = _Page()
+    lay = QVBoxLayout(page)
+    first, second = QLabel("one"), QLabel("two")
+    lay.addWidget(first)
+    lay.addWidget(second)
+    window = _window(page)
+    assert layout_check.overlaps(window, page) == []
+    second.move(first.pos())
+    assert len(layout_check.overlaps(window, page)) == 1
+    window.close()
+
+
+def test_checker_measures_the_board_against_the_central_area(qapp):
+    page = _Page()
+    board = QWidget(page, objectName="board")
+    board.setGeometry(0, 0, 300, 300)
+    window = _window(page, (800, 600))
+    assert "covers" in layout_check.small_board(window, page)[0]
+    board.setGeometry(0, 0, 700, 500)
+    assert layout_check.small_board(window, page) == []
+    window.close()
