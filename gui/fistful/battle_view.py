@@ -8,14 +8,13 @@ poses, whose curtain was lifted). What may be clicked comes from the engine's he
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -48,10 +47,8 @@ from gui.fistful.battle_scores import BattleScores, held
 from gui.fistful.pickers import ArmyBuilder, ArmyPicker
 from gui.fistful.scar_map import ScarMapView
 from gui.kit.theme import PAGE_BG
-from gui.kit.fighters.tokens import FighterToken
 from gui.kit.curtain import Curtain
 from gui.kit.theme import text_colour_on
-from gui.widgets.clicks import click
 
 PANEL_WIDTH = 486
 WARLORD_COLOUR = "#6b21a8"
@@ -530,76 +527,3 @@ class BattleView(QWidget):
             self.army_builder.set_refusal(reason)
         else:
             self.panel.set_refusal(reason)
-
-    # --- driving by clicks (integration tests, demos) ------------------------------------
-    def _click(self, widget: QWidget) -> None:
-        click(widget, self)
-
-    def reveal_curtain(self) -> None:
-        self._click(self.curtain.findChild(QPushButton, "curtainReveal"))
-
-    def pick_army(self, fighters: Iterable[Fighter]) -> None:
-        self.army_builder.clear_filters()
-        if self.army_builder.selection:
-            self._click(self.army_builder.clear_button)
-        for f in fighters:
-            self._click(self.army_builder.chip(f))
-
-    def confirm_army(self) -> None:
-        self._click(self.army_builder.confirm)
-
-    def pick_fistful(self, fighters: Iterable[Fighter]) -> None:
-        """Click each fighter's finish chip in the army (the current choice cleared first)."""
-        self.picker.clear_filters()
-        if self.picker.selection:
-            self._click(self.picker.clear_button)
-        for f in fighters:
-            self._click(self.picker.chip(f))
-
-    def choose_ambush(self, fighter: Fighter | None) -> None:
-        self.picker.set_extra(fighter)
-
-    def confirm_fistful(self) -> None:
-        self._click(self.picker.confirm)
-
-    def keep_fistful(self) -> None:
-        self._click(self.picker.keep_button)
-
-    pick_champions = pick_fistful
-    confirm_champions = confirm_fistful
-
-    def throw(self) -> None:
-        self._click(self.panel.throw_button)
-
-    def set_pose(self, side: Side, fighter: Fighter, pose: str) -> None:
-        self._click(self.panel.pose_buttons[(side, fighter, pose)])
-
-    def poses_to_enter(self) -> list[tuple[Side, Fighter]]:
-        """The (side, fighter) pairs whose pose buttons show now (table mode)."""
-        return list(dict.fromkeys((side, f) for side, f, _pose in self.panel.pose_buttons))
-
-    def record_throw(self) -> None:
-        self._click(self.panel.record_button)
-
-    def token(self, side: Side, fighter: Fighter) -> FighterToken | None:
-        return self.panel.tokens.get((side, fighter))
-
-    def clickable_tokens(self) -> list[FighterToken]:
-        return [t for t in self.panel.tokens.values() if t.clickable]
-
-    def flip(self, fighter: Fighter | None) -> None:
-        """Flip this fighter (click its token), or click Don't flip for None."""
-        if fighter is None:
-            self._click(self.panel.skip_button)
-        else:
-            self._click(next(t for (s, f), t in self.panel.tokens.items() if f == fighter and t.clickable))
-
-    def no_second_region(self) -> None:
-        self._click(self.panel.skip_button)
-
-    def remove_first_removable(self) -> None:
-        self._click(self.clickable_tokens()[0])
-
-    def back_to_start(self) -> None:
-        self._click(self.over.back)
-

@@ -7,10 +7,9 @@ the human has chosen, so it is never revealed early.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from core.chance import step_rng
 from core.game import actor_players
@@ -18,13 +17,11 @@ from core.gold.cards import CARDS
 from core.gold.computer import choose
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
 from gui.controller import MatchController
-from gui.gold.cards import CardWidget
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
 from gui.kit.theme import PAGE_BG
 from gui.kit.curtain import Curtain
-from gui.widgets.clicks import click
 
 
 def latest_sentence(state: GoldState) -> str:
@@ -152,31 +149,3 @@ class GoldView(QWidget):
 
     def _on_refused(self, reason: str) -> None:
         self.table.set_refusal(reason)
-
-    # --- driving by clicks (integration tests, demos) -----------------------------------------
-    def _click(self, widget: QWidget) -> None:
-        click(widget)
-
-    def reveal_curtain(self) -> None:
-        self._click(self.curtain.findChild(QPushButton, "curtainReveal"))
-
-    def hand_card(self, player: int, card: int) -> CardWidget | None:
-        return self.table.hand.cards.get((player, card))
-
-    def choosing(self) -> tuple[int, ...]:
-        """The seats whose hand is offered now."""
-        return tuple(sorted({p for p, _ in self.table.hand.cards}))
-
-    def click_card(self, player: int, card: int) -> None:
-        self._click(self.hand_card(player, card))
-
-    def discard(self, player: int, cards: Iterable[int]) -> None:
-        for c in cards:
-            self._click(self.hand_card(player, c))
-        self._click(self.table.hand.confirm)
-
-    def playable_cards(self, player: int) -> list[int]:
-        return [c for (p, c), w in self.table.hand.cards.items() if p == player and w.clickable and not w.blocked]
-
-    def back_to_start(self) -> None:
-        self._click(self.winner.back)

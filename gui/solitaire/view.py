@@ -6,12 +6,10 @@ player's record across sessions rather than part of any one match.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Signal
 from PySide6.QtWidgets import (
-    QPushButton,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
@@ -35,7 +33,6 @@ from gui.solitaire.over import FinishPage
 from gui.solitaire.picker import FivePicker
 from gui.solitaire.sheet import SheetTable, write_pdf, write_png
 from gui.kit.theme import PAGE_BG
-from gui.widgets.clicks import click
 
 EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 
@@ -201,43 +198,3 @@ class SolitaireView(QWidget):
             return False
         self.last_export = path
         return True
-
-    # --- driving by clicks (integration tests, demos) -----------------------------------------
-    def _click(self, widget: QWidget) -> None:
-        click(widget)
-
-    def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
-        self.picker.clear_filters()
-        for f in fighters:
-            self._click(self.picker.chip(f))
-
-    def confirm_pick(self) -> None:
-        self._click(self.picker.confirm)
-
-    def same_five(self) -> None:
-        self._click(self.picker.same_button)
-
-    def throw(self) -> None:
-        self._click(self.board.throw_button)
-
-    def pose_button(self, fighter: Fighter, pose: str) -> QPushButton | None:
-        return self.board.pose_buttons.get((fighter, pose))
-
-    def set_pose(self, fighter: Fighter, pose: str) -> None:
-        self._click(self.pose_button(fighter, pose))
-
-    def record_throw(self) -> None:
-        self._click(self.board.record_button)
-
-    def challenge_button(self, challenge: int) -> QPushButton:
-        return self.board.challenge_buttons[challenge]
-
-    def enter(self, challenge: int) -> None:
-        self._click(self.challenge_button(challenge))
-
-    def offered(self) -> list[int]:
-        """The challenges now clickable."""
-        return [c for c, b in self.board.challenge_buttons.items() if b.isEnabled()]
-
-    def back_to_start(self) -> None:
-        self._click(self.finish.back)

@@ -5,10 +5,9 @@ Everything is redrawn from `controller.match` on `changed`; the view keeps only 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import GAME, Pick, Remove, Throw, ThrowdownState
@@ -19,9 +18,7 @@ from gui.throwdown.over import WinnerPage
 from gui.kit.fighters.picker import FistfulPicker
 from gui.throwdown.scores import ThrowdownScores
 from gui.kit.theme import PAGE_BG
-from gui.kit.fighters.tokens import FighterToken
 from gui.kit.curtain import Curtain
-from gui.widgets.clicks import click
 
 
 class ThrowdownView(QWidget):
@@ -133,44 +130,3 @@ class ThrowdownView(QWidget):
             self.picker.set_refusal(reason)
         else:
             self.board.set_refusal(reason)
-
-    # --- driving by clicks (integration tests, demos) ------------------------------------
-    def _click(self, widget: QWidget) -> None:
-        click(widget)
-
-    def reveal_curtain(self) -> None:
-        self._click(self.curtain.findChild(QPushButton, "curtainReveal"))
-
-    def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
-        """Click each fighter's finish chip in the roster (filters cleared first)."""
-        self.picker.clear_filters()
-        for f in fighters:
-            self._click(self.picker.chip(f))
-
-    def confirm_pick(self) -> None:
-        self._click(self.picker.confirm)
-
-    def throw(self) -> None:
-        self._click(self.board.throw_button)
-
-    def pose_button(self, player: int, fighter: Fighter, pose: str) -> QPushButton | None:
-        return self.board.pose_buttons.get((player, fighter, pose))
-
-    def set_pose(self, player: int, fighter: Fighter, pose: str) -> None:
-        self._click(self.pose_button(player, fighter, pose))
-
-    def record_throw(self) -> None:
-        self._click(self.board.record_button)
-
-    def token(self, player: int, fighter: Fighter) -> FighterToken | None:
-        return self.board.tokens.get((player, fighter))
-
-    def removable_tokens(self) -> list[FighterToken]:
-        """The tokens now offered for removal, in seat and fistful order."""
-        return [t for t in self.board.tokens.values() if t.clickable]
-
-    def remove_first_removable(self) -> None:
-        self._click(self.removable_tokens()[0])
-
-    def back_to_start(self) -> None:
-        self._click(self.winner.back)

@@ -24,7 +24,7 @@ from gui.fistful.arena import ArenaView
 from gui.fistful.battle_view import BattleView
 from gui.fistful.scar_map import RegionBoardView, ScarMapView
 from gui.new_game import NewGameDialog
-from tests.gui.drivers.fistful import click_region
+from tests.gui.drivers.fistful import battle_page, click_region
 
 
 @pytest.fixture(autouse=True)
@@ -91,19 +91,19 @@ def test_all_out_war_claims_counters_on_the_map(qtbot):
 def test_army_builder_is_secret_counts_to_fifteen_and_explains_problems(qtbot):
     view = make_view(qtbot, "all-out-war")
     assert view.page == "curtain"
-    view.reveal_curtain()
+    battle_page(view).reveal_curtain()
     assert view.page == "army"
     fighters = view.roster.fighters
-    view.pick_army(fighters[:ARMY_SIZE - 1])
+    battle_page(view).pick_army(fighters[:ARMY_SIZE - 1])
     assert view.army_builder.fighter_count.text() == f"{ARMY_SIZE - 1}/{ARMY_SIZE} fighters"
     assert "exactly 15" in view.army_builder.problems.text()
     assert not view.army_builder.confirm.isEnabled()
-    view.pick_army(fighters[:ARMY_SIZE])
+    battle_page(view).pick_army(fighters[:ARMY_SIZE])
     assert view.army_builder.confirm.isEnabled()
-    view.confirm_army()
+    battle_page(view).confirm_army()
     assert view.match.actions[-1] == ChooseArmy(0, tuple(fighters[:ARMY_SIZE]))
     assert view.page == "curtain" and view.curtain.name == "Player 2"
-    view.reveal_curtain()
+    battle_page(view).reveal_curtain()
     assert view.army_builder.selection == ()
     assert view.army_builder.tokens == {}
 
@@ -111,26 +111,26 @@ def test_army_builder_is_secret_counts_to_fifteen_and_explains_problems(qtbot):
 def test_fistful_picker_offers_only_the_army_and_hides_the_last_pick(qtbot):
     view = make_view(qtbot, "all-out-war")
     advance(view, lambda s: s.phase == "fistful")
-    view.reveal_curtain()
+    battle_page(view).reveal_curtain()
     assert view.page == "pick"
     army = view.match.state.armies[0]
     outside = next(f for f in view.roster.fighters if f not in army)
     assert not view.picker.chip(outside).isVisibleTo(view)
     assert all(view.picker.chip(f).isVisibleTo(view) for f in army)
     dear = sorted(army, key=view.roster.value, reverse=True)[:6]
-    view.pick_fistful(dear)
+    battle_page(view).pick_fistful(dear)
     points = sum(view.roster.value(f) for f in dear)
     assert view.picker.point_count.text() == f"{points}/15 points"
     if points > 15:
         assert "at most 15 points" in view.picker.problems.text()
         assert not view.picker.confirm.isEnabled()
     fistful = cheap(view, army)
-    view.pick_fistful(fistful)
+    battle_page(view).pick_fistful(fistful)
     assert view.picker.fighter_count.text() == f"{len(fistful)}/6 fighters"
-    view.confirm_fistful()
+    battle_page(view).confirm_fistful()
     assert view.match.actions[-1] == ChooseFistful(0, tuple(fistful), None)
     assert view.page == "curtain" and view.curtain.name == "Player 2"
-    view.reveal_curtain()
+    battle_page(view).reveal_curtain()
     assert view.picker.selection == ()
     assert not any(view.picker.chip(f).isVisibleTo(view) for f in army if f not in view.match.state.armies[1])
 
@@ -138,7 +138,7 @@ def test_fistful_picker_offers_only_the_army_and_hides_the_last_pick(qtbot):
 def test_a_refused_choice_is_explained_inline(qtbot):
     view = make_view(qtbot, "all-out-war")
     advance(view, lambda s: s.phase == "fistful")
-    view.reveal_curtain()
+    battle_page(view).reveal_curtain()
     stranger = next(f for f in view.roster.fighters if f not in view.match.state.armies[0])
     assert not view.controller.apply(ChooseFistful(0, (stranger,)))
     assert view.picker.refused.isVisibleTo(view)
@@ -167,11 +167,11 @@ def test_throw_then_flip_choice_then_score_breakdown(qtbot):
     advance(view, lambda s: s.phase == "flip", random.Random(8))
     state = view.match.state
     flippable = set(view.game.flippable(state))
-    offered = {t.fighter for t in view.clickable_tokens()}
+    offered = {t.fighter for t in battle_page(view).clickable_tokens()}
     assert offered == flippable and offered
     assert view.panel.skip_button.text() == "Don't flip"
     fighter = min(offered)
-    view.flip(fighter)
+    battle_page(view).flip(fighter)
     assert view.match.actions[-1] == Flip(state.battle.defender, fighter)
     battle = view.match.state.battle or view.match.state.history[-1]
     table = view.panel.table
@@ -186,12 +186,12 @@ def test_table_mode_records_the_poses_clicked(qtbot):
     view = make_view(qtbot, "all-out-war", mode="table")
     advance(view, lambda s: s.phase == "throw")
     assert view.panel.record_button.isVisibleTo(view) and not view.panel.throw_button.isVisibleTo(view)
-    pairs = view.poses_to_enter()
+    pairs = battle_page(view).poses_to_enter()
     assert len(pairs) == sum(len(view.match.state.thrown(p)) for p in range(2))
     assert not view.panel.record_button.isEnabled()
     for side, f in pairs:
-        view.set_pose(side, f, "back")
-    view.record_throw()
+        battle_page(view).set_pose(side, f, "back")
+    battle_page(view).record_throw()
     battle = view.match.state.battle or view.match.state.history[-1]
     assert all(x.pose == "back" for landed in battle.landed if landed for x in landed)
 
@@ -201,24 +201,24 @@ def test_removal_by_clicking_a_face_down_token(qtbot):
     advance(view, lambda s: s.phase == "remove")
     state = view.match.state
     remover = state.to_remove[0]
-    tokens = view.clickable_tokens()
+    tokens = battle_page(view).clickable_tokens()
     assert {t.fighter for t in tokens} == set(view.game.removable(state, remover))
     assert all(t.pose == "down" for t in tokens)
-    view.remove_first_removable()
+    battle_page(view).remove_first_removable()
     assert view.match.actions[-1] == Remove(remover, tokens[0].fighter)
 
 
 def test_reselect_is_prefilled_and_keep_makes_the_same_fistful(qtbot):
     view = make_view(qtbot, "all-out-war", seed=2)
     advance(view, lambda s: s.phase == "reselect", random.Random(3))
-    view.reveal_curtain()
+    battle_page(view).reveal_curtain()
     p = view.picker.player
     current = view.match.view(p).fistfuls[p]
     assert set(view.picker.selection) == set(current)
     if view.picker.locked:
-        view.confirm_fistful()
+        battle_page(view).confirm_fistful()
     else:
-        view.keep_fistful()
+        battle_page(view).keep_fistful()
     action = view.match.actions[-1]
     assert isinstance(action, ChooseFistful) and set(action.fighters) == set(current)
 
@@ -231,13 +231,13 @@ def test_ultimate_champion_pick_and_fight(qtbot):
     assert view.page == "pick" and view.picker.kind == "champion"
     p = state.champion.player
     chosen = sorted(state.armies[p])[:view.picker.need]
-    view.pick_champions(chosen)
-    view.confirm_champions()
+    battle_page(view).pick_champions(chosen)
+    battle_page(view).confirm_champions()
     assert view.match.actions[-1] == ChampionPick(p, tuple(chosen))
     assert view.page == "board"
     warlords = [t for (side, f), t in view.panel.tokens.items() if side == "warlords"]
     assert len(warlords) == 3
-    view.throw()
+    battle_page(view).throw()
     assert view.panel.table.rowCount() == 2
     assert view.panel.table.item(1, 0).text() == "The Warlords"
 

@@ -17,7 +17,7 @@ from core.fistful.roster import Fighter
 from gui.fistful.scar_map import RegionBoardView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
-from tests.gui.drivers.fistful import click_region
+from tests.gui.drivers.fistful import battle_page, click_region
 from tests.gui.window_helpers import click_new_game, new_window
 
 MAX_GESTURES = 1500
@@ -70,27 +70,27 @@ def play_gesture(window: MainWindow, rng: random.Random) -> str:
     state = match.state
     page = view.page
     if page == "curtain":
-        view.reveal_curtain()
+        battle_page(view).reveal_curtain()
         return "curtain"
     if page == "army":
-        view.pick_army(rng.sample(view.roster.fighters, 15))
-        view.confirm_army()
+        battle_page(view).pick_army(rng.sample(view.roster.fighters, 15))
+        battle_page(view).confirm_army()
         return "army"
     if page == "pick":
         p = view.picker.player
         if view.picker.kind == "champion":
-            view.pick_champions(sorted(state.armies[p])[:view.picker.need])
-            view.confirm_champions()
+            battle_page(view).pick_champions(sorted(state.armies[p])[:view.picker.need])
+            battle_page(view).confirm_champions()
             return "champions"
         if view.picker.locked:
-            view.confirm_fistful()
+            battle_page(view).confirm_fistful()
             return "locked"
         if view.picker.keep_button.isVisibleTo(view) and view.picker.keep_button.isEnabled() \
                 and not view.game.fistful_problems(match.view(p), p, view.picker.current):
-            view.keep_fistful()
+            battle_page(view).keep_fistful()
             return "keep"
-        view.pick_fistful(cheap_fistful(view.roster, state.armies[p]))
-        view.confirm_fistful()
+        battle_page(view).pick_fistful(cheap_fistful(view.roster, state.armies[p]))
+        battle_page(view).confirm_fistful()
         return "fistful"
     assert page == "board", f"unexpected page {page} in phase {state.phase}"
     phase = state.phase
@@ -99,17 +99,17 @@ def play_gesture(window: MainWindow, rng: random.Random) -> str:
         click_region(view.board, rng.choice(selectable))
         return phase
     if phase == "hero_claim":
-        view.no_second_region()
+        battle_page(view).no_second_region()
         return phase
     if phase in ("throw", "champion_throw"):
-        view.throw()
+        battle_page(view).throw()
         return phase
     if phase == "flip":
-        tokens = view.clickable_tokens()
-        view.flip(tokens[0].fighter if tokens and rng.random() < 0.7 else None)
+        tokens = battle_page(view).clickable_tokens()
+        battle_page(view).flip(tokens[0].fighter if tokens and rng.random() < 0.7 else None)
         return phase
     if phase in ("remove", "champion_remove"):
-        view.remove_first_removable()
+        battle_page(view).remove_first_removable()
         return phase
     raise AssertionError(f"no gesture for phase {phase}")
 
@@ -173,7 +173,7 @@ def test_two_player_all_out_war_saved_reopened_undone_and_finished(qtbot, monkey
     assert reopened.match.actions == saved_actions[:-1]
     undone: Remove = saved_actions[-1]
     assert reopened.view.page == "board"
-    assert undone.fighter in [t.fighter for t in reopened.view.clickable_tokens()], \
+    assert undone.fighter in [t.fighter for t in battle_page(reopened.view).clickable_tokens()], \
         "the undone removal is offered again"
     finish(reopened, random.Random(5))
     alive = [p for p in range(2) if not reopened.match.state.out[p]]

@@ -14,6 +14,7 @@ from core.gold.game import GAME, Play
 from gui.gold.view import GoldView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
+from tests.gui.drivers.gold import drive
 from tests.gui.window_helpers import click_new_game
 from tests.gui.window_helpers import new_window as _new_window
 
@@ -41,13 +42,13 @@ def play_step(window: MainWindow) -> None:
     """One gesture: lift the curtain, or discard / play the first card the view offers."""
     view: GoldView = window.view
     if view.page == "curtain":
-        view.reveal_curtain()
+        drive(view).reveal_curtain()
         return
-    seat = view.choosing()[0]
+    seat = drive(view).choosing()[0]
     if window.match.state.phase == "discard":
-        view.discard(seat, sorted(window.match.state.hands[seat])[-2:])
+        drive(view).discard(seat, sorted(window.match.state.hands[seat])[-2:])
     else:
-        view.click_card(seat, view.playable_cards(seat)[-1])
+        drive(view).click_card(seat, drive(view).playable_cards(seat)[-1])
 
 
 def test_hot_seat_game_from_the_start_page_saved_reopened_undone_and_finished(qtbot, monkeypatch, tmp_path):
@@ -96,7 +97,7 @@ def test_hot_seat_game_from_the_start_page_saved_reopened_undone_and_finished(qt
     if not match.result.draw:
         (w,) = match.result.winners
         assert match.state.badges[w] >= match.state.badges[1 - w]
-    reopened.view.back_to_start()
+    drive(reopened.view).back_to_start()
     assert reopened.stack.currentWidget() is reopened.start_page
 
 
@@ -111,7 +112,7 @@ def test_a_game_against_the_computer_to_the_end(qtbot, monkeypatch, tmp_path, co
             break
         view = window.view
         assert view.page == "table", "no curtain against the computer"
-        assert view.choosing() == (human,)
+        assert drive(view).choosing() == (human,)
         play_step(window)
     match = window.match
     assert match.is_over and not window.errors

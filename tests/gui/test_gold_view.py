@@ -10,6 +10,7 @@ from core.gold.game import GAME, Play
 from core.match import Match
 from gui.controller import MatchController
 from gui.gold.view import GoldView
+from tests.gui.drivers.gold import drive
 
 pytestmark = pytest.mark.gui
 D = DYNAMITE
@@ -28,37 +29,37 @@ def make_view(qtbot, seed: int = 4, **options):
 def discard_both(view: GoldView, red=(7, 8), green=(7, 8)) -> None:
     for seat, cards in ((0, red), (1, green)):
         assert view.page == "curtain"
-        view.reveal_curtain()
-        view.discard(seat, cards)
+        drive(view).reveal_curtain()
+        drive(view).discard(seat, cards)
 
 
 def hot_seat_duel(view: GoldView, red: int, green: int) -> None:
-    view.reveal_curtain()
-    assert view.choosing() == (0,)
-    view.click_card(0, red)
+    drive(view).reveal_curtain()
+    assert drive(view).choosing() == (0,)
+    drive(view).click_card(0, red)
     assert view.page == "curtain", "the next player must not see Red's choice"
-    view.reveal_curtain()
-    assert view.choosing() == (1,)
-    view.click_card(1, green)
+    drive(view).reveal_curtain()
+    assert drive(view).choosing() == (1,)
+    drive(view).click_card(1, green)
 
 
 def test_discards_go_through_a_curtain_per_player(qtbot):
     controller, view = make_view(qtbot)
     assert view.page == "curtain" and view.curtain.name == "Red"
-    view.reveal_curtain()
-    assert view.page == "table" and view.choosing() == (0,)
+    drive(view).reveal_curtain()
+    assert view.page == "table" and drive(view).choosing() == (0,)
     assert not view.table.hand.confirm.isEnabled()
-    view.click_card(0, 7)
+    drive(view).click_card(0, 7)
     assert not view.table.hand.confirm.isEnabled()
-    view.click_card(0, 8)
+    drive(view).click_card(0, 8)
     assert view.table.hand.confirm.isEnabled()
     view.table.hand.confirm.click()
     assert controller.match.state.discards[0] == (7, 8)
     assert view.page == "curtain" and view.curtain.name == "Green"
-    view.reveal_curtain()
+    drive(view).reveal_curtain()
     assert [w.card for w in view.table.rows[0].discard_widgets] == [HIDDEN, HIDDEN], "Red's discards are face down"
     assert view.table.rows[1].discard_widgets == [], "Green has not discarded yet"
-    view.discard(1, (1, D))
+    drive(view).discard(1, (1, D))
     assert controller.match.state.phase == "duel"
 
 
@@ -69,7 +70,7 @@ def test_a_duel_is_chosen_in_secret_and_shown_with_its_gold(qtbot):
     state = controller.match.state
     assert state.duels[-1].cards == (5, 2)
     assert "Red wins 3 gold" in view.curtain._message.text()
-    view.reveal_curtain()
+    drive(view).reveal_curtain()
     assert "Red wins 3 gold" in view.table.sentence.text()
     red_cards = view.table.rows[0].card_widgets
     assert [(w.card, w.gold) for w in red_cards] == [(5, 3)]
@@ -81,15 +82,15 @@ def test_the_forbidden_card_is_disabled_with_the_reason(qtbot):
     controller, view = make_view(qtbot)
     discard_both(view)
     hot_seat_duel(view, 4, 1)
-    view.reveal_curtain()
-    five = view.hand_card(0, 5)
+    drive(view).reveal_curtain()
+    five = drive(view).hand_card(0, 5)
     assert five.blocked and not five.clickable
     assert "You played a 4 last: a 5 is not allowed now" in five.toolTip()
     reason = view.table.hand.reasons[0]
     assert reason.isVisible() and "a 5 is not allowed" in reason.text()
-    view.click_card(0, 5)
+    drive(view).click_card(0, 5)
     assert controller.match.state.pending == (None, None), "a click on a forbidden card does nothing"
-    assert 5 not in view.playable_cards(0) and 6 in view.playable_cards(0)
+    assert 5 not in drive(view).playable_cards(0) and 6 in drive(view).playable_cards(0)
     controller.apply(Play(0, 5))
     assert view.table.refusal.isVisible() and "not allowed" in view.table.refusal.text()
 
@@ -97,36 +98,36 @@ def test_the_forbidden_card_is_disabled_with_the_reason(qtbot):
 def test_table_mode_enters_both_cards_without_curtains(qtbot):
     controller, view = make_view(qtbot, mode="table")
     discard_both(view)
-    assert view.page == "table" and view.choosing() == (0, 1)
-    view.click_card(0, 4)
-    assert view.choosing() == (1,)
-    view.click_card(1, 1)
-    assert view.choosing() == (0, 1)
-    five = view.hand_card(0, 5)
+    assert view.page == "table" and drive(view).choosing() == (0, 1)
+    drive(view).click_card(0, 4)
+    assert drive(view).choosing() == (1,)
+    drive(view).click_card(1, 1)
+    assert drive(view).choosing() == (0, 1)
+    five = drive(view).hand_card(0, 5)
     assert five.blocked and five.clickable, "a forbidden card can be entered in table mode"
     assert "loses the round" in view.table.hand.reasons[0].text()
-    view.click_card(0, 5)
-    view.click_card(1, 3)
+    drive(view).click_card(0, 5)
+    drive(view).click_card(1, 3)
     assert controller.match.state.badges == (0, 1)
     assert "broke the rule" in view.table.sentence.text()
 
 
 def test_against_the_computer_there_is_no_curtain_and_it_answers_at_once(qtbot):
     controller, view = make_view(qtbot, computer=1)
-    assert view.page == "table" and view.choosing() == (0,)
-    view.discard(0, (7, 8))
+    assert view.page == "table" and drive(view).choosing() == (0,)
+    drive(view).discard(0, (7, 8))
     assert all(controller.match.state.discarded)
-    view.click_card(0, 4)
+    drive(view).click_card(0, 4)
     state = controller.match.state
     assert len(state.duels) == 1 and state.duels[0].cards[0] == 4
-    assert view.page == "table" and view.choosing() == (0,)
+    assert view.page == "table" and drive(view).choosing() == (0,)
     assert [w.card for w in view.table.rows[1].discard_widgets] == [HIDDEN, HIDDEN], \
         "the computer's discards stay face down"
 
 
 def test_open_discards_show_face_up(qtbot):
     controller, view = make_view(qtbot, computer=1, open_discards=True)
-    view.discard(0, (7, 8))
+    drive(view).discard(0, (7, 8))
     minis = [w.card for w in view.table.rows[1].discard_widgets]
     assert len(minis) == 2 and HIDDEN not in minis
     assert tuple(sorted(minis)) == tuple(sorted(controller.match.state.discards[1]))
@@ -135,9 +136,9 @@ def test_open_discards_show_face_up(qtbot):
 def test_scores_dock_and_winner_screen(qtbot):
     controller, view = make_view(qtbot, computer=1)
     scores = view.scores_widget()
-    view.discard(0, (7, 8))
+    drive(view).discard(0, (7, 8))
     while not controller.match.is_over:
-        view.click_card(0, view.playable_cards(0)[0])
+        drive(view).click_card(0, drive(view).playable_cards(0)[0])
     state = controller.match.state
     assert view.page == "over"
     assert view.winner.summary.text() == GAME.result_text(controller.match.state)
@@ -153,7 +154,7 @@ def test_winner_screen_words_the_result_with_the_games_text(qtbot, monkeypatch):
 
     monkeypatch.setattr(gold_game, "result_text", lambda state: "Reworded result")
     controller, view = make_view(qtbot, computer=1)
-    view.discard(0, (7, 8))
+    drive(view).discard(0, (7, 8))
     while not controller.match.is_over:
-        view.click_card(0, view.playable_cards(0)[0])
+        drive(view).click_card(0, drive(view).playable_cards(0)[0])
     assert view.page == "over" and view.winner.summary.text() == "Reworded result"

@@ -17,6 +17,7 @@ from core.fistful.solitaire import CHALLENGES, Enter
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from gui.solitaire.bests import FILE_NAME
+from tests.gui.drivers.fistful import solitaire
 from tests.gui.window_helpers import click_new_game
 from tests.gui.window_helpers import new_window
 
@@ -49,16 +50,16 @@ def play_throw(window: MainWindow, number: int) -> None:
     view = window.view
     assert view.page == "pick"
     if number % 2 == 1:
-        view.pick_fighters(FIRST_FIVE if number % 4 == 1 else OTHER_FIVE)
+        solitaire(view).pick_fighters(FIRST_FIVE if number % 4 == 1 else OTHER_FIVE)
     else:
-        view.same_five()
-    view.confirm_pick()
+        solitaire(view).same_five()
+    solitaire(view).confirm_pick()
     assert view.page == "board"
-    view.throw()
-    offered = view.offered()
+    solitaire(view).throw()
+    offered = solitaire(view).offered()
     assert offered, "a throw always offers at least one challenge"
     assert [a.challenge for a in window.match.legal_actions()] == offered
-    view.enter(offered[0])
+    solitaire(view).enter(offered[0])
     assert isinstance(window.match.actions[-1], Enter)
 
 

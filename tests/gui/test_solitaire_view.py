@@ -14,6 +14,7 @@ from core.match import Match
 from gui.controller import MatchController
 from gui.solitaire.bests import FILE_NAME, BestsBook
 from gui.solitaire.view import SolitaireView
+from tests.gui.drivers.fistful import solitaire
 
 pytestmark = pytest.mark.gui
 ROSTER = GAME.roster
@@ -42,26 +43,26 @@ def make_view(qtbot, mode: str = "table", games: int = 1, seed: int = 5, match: 
 
 
 def throw_at_table(view: SolitaireView, five, poses) -> None:
-    view.pick_fighters(five)
-    view.confirm_pick()
+    solitaire(view).pick_fighters(five)
+    solitaire(view).confirm_pick()
     for f, pose in zip(five, poses):
-        view.set_pose(f, pose)
-    view.record_throw()
+        solitaire(view).set_pose(f, pose)
+    solitaire(view).record_throw()
 
 
 def test_exactly_five_are_chosen_in_the_picker(qtbot):
     controller, view = make_view(qtbot)
     assert view.page == "pick"
-    view.pick_fighters(RULEBOOK_FIVE[:4])
+    solitaire(view).pick_fighters(RULEBOOK_FIVE[:4])
     assert not view.picker.confirm.isEnabled()
     assert "1 more" in view.picker.problems.text()
-    view.pick_fighters([Fighter("glacix", "hyper"), Fighter("nexa", "crystal")])
+    solitaire(view).pick_fighters([Fighter("glacix", "hyper"), Fighter("nexa", "crystal")])
     assert len(view.picker.selection) == 6
     assert not view.picker.confirm.isEnabled()
-    view.pick_fighters([Fighter("nexa", "crystal")])  # click again: put back
+    solitaire(view).pick_fighters([Fighter("nexa", "crystal")])  # click again: put back
     assert view.picker.confirm.isEnabled()
     assert not view.picker.same_button.isVisible(), "no last throw to repeat yet"
-    view.confirm_pick()
+    solitaire(view).confirm_pick()
     assert controller.match.state.five == tuple(RULEBOOK_FIVE[:4]) + (Fighter("glacix", "hyper"),)
     assert view.page == "board"
 
@@ -70,15 +71,15 @@ def test_rulebook_throw_offers_3_6_and_7_with_their_points(qtbot):
     controller, view = make_view(qtbot)
     throw_at_table(view, RULEBOOK_FIVE, RULEBOOK_POSES)
     assert view.page == "board"
-    assert view.offered() == [3, 6, 7]
-    assert "Matches: 6 pts" in view.challenge_button(3).text()
-    assert "Matches: 10 pts" in view.challenge_button(6).text()
-    assert "Matches: 15 pts" in view.challenge_button(7).text()
-    assert "Does not match" in view.challenge_button(1).text()
+    assert solitaire(view).offered() == [3, 6, 7]
+    assert "Matches: 6 pts" in solitaire(view).challenge_button(3).text()
+    assert "Matches: 10 pts" in solitaire(view).challenge_button(6).text()
+    assert "Matches: 15 pts" in solitaire(view).challenge_button(7).text()
+    assert "Does not match" in solitaire(view).challenge_button(1).text()
     assert "3 open challenges" in view.board.explanation.text()
-    view.enter(1)  # disabled: nothing happens
+    solitaire(view).enter(1)  # disabled: nothing happens
     assert controller.match.state.phase == "enter"
-    view.enter(7)
+    solitaire(view).enter(7)
     sheet = view.scores_widget()
     assert sheet.value("3 diff. lands") == "15"
     assert sheet.value("TOTAL") == "15"
@@ -88,33 +89,33 @@ def test_rulebook_throw_offers_3_6_and_7_with_their_points(qtbot):
 def test_same_five_and_standing_bonus(qtbot):
     controller, view = make_view(qtbot)
     throw_at_table(view, RULEBOOK_FIVE, ["standing", "back", "down", "back", "down"])
-    assert f"+ {STANDING_BONUS} standing = 56" in view.challenge_button(3).text()
+    assert f"+ {STANDING_BONUS} standing = 56" in solitaire(view).challenge_button(3).text()
     assert "Standing fighter" in view.board.throw_summary.text()
-    view.enter(3)
+    solitaire(view).enter(3)
     assert controller.match.state.sheet.entry(0, 3) == 6 + STANDING_BONUS
     assert view.picker.same_button.isVisible()
-    view.same_five()
+    solitaire(view).same_five()
     assert view.picker.selection == tuple(RULEBOOK_FIVE)
     assert not view.picker.same_button.isEnabled()
-    view.confirm_pick()
+    solitaire(view).confirm_pick()
     assert controller.match.state.five == tuple(RULEBOOK_FIVE)
 
 
 def test_when_nothing_matches_every_open_challenge_is_offered_for_zero(qtbot):
     controller, view = make_view(qtbot)
     throw_at_table(view, RULEBOOK_FIVE, ["back", "back", "down", "back", "down"])
-    view.enter(3)
+    solitaire(view).enter(3)
     throw_at_table(view, RULEBOOK_FIVE, ["down"] * 4 + ["standing"])
     # one face-up: challenge 1 matches
-    assert view.offered() == [1]
-    view.enter(1)
+    assert solitaire(view).offered() == [1]
+    solitaire(view).enter(1)
     throw_at_table(view, RULEBOOK_FIVE, ["down"] * 5)
-    assert view.offered() == [2, 4, 5, 6, 7, 8, 9, 10]
-    assert "enter 0" in view.challenge_button(10).text()
-    assert "Used: scored 6" in view.challenge_button(3).text()
-    assert not view.challenge_button(3).isEnabled()
+    assert solitaire(view).offered() == [2, 4, 5, 6, 7, 8, 9, 10]
+    assert "enter 0" in solitaire(view).challenge_button(10).text()
+    assert "Used: scored 6" in solitaire(view).challenge_button(3).text()
+    assert not solitaire(view).challenge_button(3).isEnabled()
     assert "must enter 0" in view.board.explanation.text()
-    view.enter(10)
+    solitaire(view).enter(10)
     assert controller.match.state.sheet.entry(0, 10) == 0
 
 
@@ -144,7 +145,7 @@ def test_simulated_game_to_the_end_records_a_personal_best_once(qtbot, data_dir)
     assert again.page == "over"
     assert len(BestsBook().bests) == 1
     with qtbot.waitSignal(view.finished_requested):
-        view.back_to_start()
+        solitaire(view).back_to_start()
 
 
 def play_by_clicks(view: SolitaireView) -> None:
@@ -155,14 +156,14 @@ def play_by_clicks(view: SolitaireView) -> None:
             return
         if state.phase == "choose":
             if state.last:
-                view.same_five()
+                solitaire(view).same_five()
             else:
-                view.pick_fighters(rng_five)
-            view.confirm_pick()
+                solitaire(view).pick_fighters(rng_five)
+            solitaire(view).confirm_pick()
         elif state.phase == "throw":
-            view.throw()
+            solitaire(view).throw()
         else:
-            view.enter(view.offered()[-1])
+            solitaire(view).enter(solitaire(view).offered()[-1])
     raise AssertionError("the game did not end")
 
 
@@ -204,7 +205,7 @@ def test_bests_keep_the_top_ten_in_order(data_dir):
 def test_export_pdf_and_png(qtbot, tmp_path, monkeypatch):
     _controller, view = make_view(qtbot)
     throw_at_table(view, RULEBOOK_FIVE, RULEBOOK_POSES)
-    view.enter(7)
+    solitaire(view).enter(7)
     paths = {"pdf": tmp_path / "sheet", "png": tmp_path / "sheet.png"}
     monkeypatch.setattr(view, "ask_export_path", lambda kind, suggested: str(paths[kind]))
     sheet = view.scores_widget()

@@ -14,6 +14,7 @@ from core.fistful.throwdown import Remove
 from core.game import CHANCE
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
+from tests.gui.drivers.fistful import throwdown
 from tests.gui.window_helpers import click_new_game
 from tests.gui.window_helpers import new_window
 
@@ -50,9 +51,9 @@ def play_step(window: MainWindow) -> None:
     """One gesture of whoever acts: throw for chance, click a face-down token to remove."""
     view = window.view
     if window.match.actor == CHANCE:
-        view.throw()
+        throwdown(view).throw()
     else:
-        view.remove_first_removable()
+        throwdown(view).remove_first_removable()
 
 
 def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkeypatch, tmp_path):
@@ -67,10 +68,10 @@ def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkey
     view = window.view
     for fistful in FISTFULS:
         assert view.page == "curtain"
-        view.reveal_curtain()
+        throwdown(view).reveal_curtain()
         assert view.page == "pick"
-        view.pick_fighters(fistful)
-        view.confirm_pick()
+        throwdown(view).pick_fighters(fistful)
+        throwdown(view).confirm_pick()
     assert [sorted(f) for f in window.match.state.fistfuls] == [sorted(f) for f in FISTFULS]
     assert view.page == "board"
 
@@ -98,7 +99,7 @@ def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkey
     assert reopened.match.actions == saved_actions[:-1]
     undone: Remove = saved_actions[-1]
     assert undone.fighter in reopened.match.state.fistfuls[undone.player]
-    assert reopened.view.removable_tokens(), "the undone removal is offered again"
+    assert throwdown(reopened.view).removable_tokens(), "the undone removal is offered again"
 
     for _ in range(500):
         if reopened.match.is_over:
@@ -112,5 +113,5 @@ def test_three_player_throwdown_saved_reopened_undone_and_finished(qtbot, monkey
     assert reopened.view.page == "over"
     assert set(result.winners) == (set(alive) if alive else set(result.winners))
 
-    reopened.view.back_to_start()
+    throwdown(reopened.view).back_to_start()
     assert reopened.stack.currentWidget() is reopened.start_page

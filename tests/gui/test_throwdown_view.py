@@ -14,6 +14,7 @@ from gui.controller import MatchController
 from gui.kit.fighters.tokens import FighterToken
 from gui.throwdown.view import ThrowdownView
 from gui.kit.curtain import Curtain
+from tests.gui.drivers.fistful import throwdown
 
 pytestmark = pytest.mark.gui
 ROSTER = GAME.roster
@@ -47,9 +48,9 @@ def pick_all(view: ThrowdownView, players: int = 3) -> list[list[Fighter]]:
     fistfuls = [legal_fistful(20 * i + 1) for i in range(players)]
     for fistful in fistfuls:
         if players > 1:
-            view.reveal_curtain()
-        view.pick_fighters(fistful)
-        view.confirm_pick()
+            throwdown(view).reveal_curtain()
+        throwdown(view).pick_fighters(fistful)
+        throwdown(view).confirm_pick()
     return fistfuls
 
 
@@ -59,16 +60,16 @@ def test_picks_go_through_the_picker_with_a_curtain_between_players(qtbot):
     for seat, fistful in enumerate(fistfuls):
         assert view.page == "curtain"
         assert view.curtain.name == NAMES[seat]
-        view.reveal_curtain()
+        throwdown(view).reveal_curtain()
         assert view.page == "pick"
         assert view.picker.selection == ()
         assert not view.picker.tokens, "another player's picks must not show"
         assert not any(b.isChecked() for row in view.picker.rows for b in row.chips.values())
-        view.pick_fighters(fistful)
+        throwdown(view).pick_fighters(fistful)
         assert view.picker.selection == tuple(fistful)
         assert set(view.picker.tokens) == set(fistful)
         assert view.picker.confirm.isEnabled()
-        view.confirm_pick()
+        throwdown(view).confirm_pick()
     state = controller.match.state
     assert state.fistfuls == tuple(tuple(f) for f in fistfuls)
     assert state.phase == "throw"
@@ -76,25 +77,25 @@ def test_picks_go_through_the_picker_with_a_curtain_between_players(qtbot):
     assert [line for line in controller.match.log if "picked a fistful" in line] == controller.match.log
     assert "revealed" in controller.match.log[-1]
     for seat, fistful in enumerate(fistfuls):
-        assert all(view.token(seat, f) is not None for f in fistful)
+        assert all(throwdown(view).token(seat, f) is not None for f in fistful)
 
 
 def test_a_fistful_over_the_limits_keeps_confirm_disabled_and_says_why(qtbot):
     controller, view = make_view(qtbot)
-    view.reveal_curtain()
+    throwdown(view).reveal_curtain()
     costly = sorted(ROSTER.fighters, key=ROSTER.value, reverse=True)[:5]
     points = sum(ROSTER.value(f) for f in costly)
     assert points > MAX_POINTS
-    view.pick_fighters(costly)
+    throwdown(view).pick_fighters(costly)
     assert not view.picker.confirm.isEnabled()
     assert view.picker.point_count.text() == f"{points}/{MAX_POINTS} points"
     problems = view.picker.problems.text()
     assert view.picker.problems.isVisibleTo(view) and str(points) in problems and str(MAX_POINTS) in problems
-    view.confirm_pick()
+    throwdown(view).confirm_pick()
     assert controller.match.actions == ()
 
     view.picker.clear()
-    view.pick_fighters([f for f in ROSTER.fighters if ROSTER.value(f) == 1][:MAX_FIGHTERS + 1])
+    throwdown(view).pick_fighters([f for f in ROSTER.fighters if ROSTER.value(f) == 1][:MAX_FIGHTERS + 1])
     assert not view.picker.confirm.isEnabled()
     assert f"{MAX_FIGHTERS + 1}/{MAX_FIGHTERS} fighters" == view.picker.fighter_count.text()
     assert str(MAX_FIGHTERS) in view.picker.problems.text()
@@ -105,7 +106,7 @@ def test_a_fistful_over_the_limits_keeps_confirm_disabled_and_says_why(qtbot):
     assert first not in view.picker.selection
     assert view.picker.confirm.isEnabled()
     chosen = view.picker.selection
-    view.confirm_pick()
+    throwdown(view).confirm_pick()
     assert controller.match.state.picked[0]
     assert controller.match.view(0).fistfuls[0] == chosen
     assert view.page == "curtain" and view.curtain.name == NAMES[1]
@@ -113,7 +114,7 @@ def test_a_fistful_over_the_limits_keeps_confirm_disabled_and_says_why(qtbot):
 
 def test_filters_narrow_the_roster(qtbot):
     controller, view = make_view(qtbot)
-    view.reveal_curtain()
+    throwdown(view).reveal_curtain()
     region = ROSTER.regions[3]
     view.picker.region_filter.setCurrentIndex(view.picker.region_filter.findData(region))
     shown = [row.sculpt for row in view.picker.rows if row.isVisibleTo(view)]
@@ -138,29 +139,29 @@ def test_throw_then_remove_by_clicking_a_face_down_token(qtbot):
         if match.state.phase == "remove":
             break
         assert view.board.throw_button.isVisibleTo(view)
-        view.throw()
+        throwdown(view).throw()
         last = match.state.round
         assert match.log[-1].startswith(f"Throw {last.number}:")
         for p, landed in enumerate(last.landed):
             for x in landed or ():
                 if x.fighter in match.state.fistfuls[p]:
-                    assert view.token(p, x.fighter).pose == x.pose
+                    assert throwdown(view).token(p, x.fighter).pose == x.pose
         assert view.board.table.rowCount() == sum(s is not None for s in last.scores)
     state = match.state
     remover = state.to_remove[0]
     assert state.name(remover) in view.board.banner.text()
     removable = GAME.removable(state, remover)
-    clickable = view.removable_tokens()
+    clickable = throwdown(view).removable_tokens()
     assert {t.fighter for t in clickable} == set(removable)
-    assert all(t is view.token(remover, t.fighter) for t in clickable)
+    assert all(t is throwdown(view).token(remover, t.fighter) for t in clickable)
     assert all(not is_face_up(t.pose) for t in clickable)
     # a face-up token of the same player does nothing when clicked
     face_up = [f for f in state.fistfuls[remover] if f not in removable]
     if face_up:
-        qtbot.mouseClick(view.token(remover, face_up[0]), Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(throwdown(view).token(remover, face_up[0]), Qt.MouseButton.LeftButton)
         assert match.state == state
     target = clickable[0].fighter
-    view.remove_first_removable()
+    throwdown(view).remove_first_removable()
     assert target not in match.state.fistfuls[remover]
     assert match.log[-1].startswith(f"{state.name(remover)} removed {ROSTER.name(target)}")
 
@@ -176,9 +177,9 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
             break
         state = match.state
         if state.phase == "remove":
-            view.remove_first_removable()
+            throwdown(view).remove_first_removable()
         else:
-            view.throw()
+            throwdown(view).throw()
         state = match.state
         assert scores.table.rowCount() == state.throws
         if state.phase != "over":
@@ -213,7 +214,7 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
         if p not in match.result.winners:
             assert lasted[state.name(p)] == f"Out after throw {state.out_after[p]}"
     with qtbot.waitSignal(view.finished_requested):
-        view.back_to_start()
+        throwdown(view).back_to_start()
 
 
 def test_table_mode_round_is_entered_by_clicking_poses(qtbot):
@@ -228,15 +229,15 @@ def test_table_mode_round_is_entered_by_clicking_poses(qtbot):
     slots = [(p, f) for p in range(3) for f in match.state.fistfuls[p]]
     for i, (p, f) in enumerate(slots):
         wanted[(p, f)] = poses[i % 3]
-        view.set_pose(p, f, wanted[(p, f)])
-        assert view.pose_button(p, f, wanted[(p, f)]).isChecked()
+        throwdown(view).set_pose(p, f, wanted[(p, f)])
+        assert throwdown(view).pose_button(p, f, wanted[(p, f)]).isChecked()
         assert view.board.record_button.isEnabled() == (i == len(slots) - 1)
     # changing one's mind keeps exactly one pose selected
     p, f = slots[0]
-    view.set_pose(p, f, "down")
+    throwdown(view).set_pose(p, f, "down")
     wanted[(p, f)] = "down"
-    assert [pose for pose in poses if view.pose_button(p, f, pose).isChecked()] == ["down"]
-    view.record_throw()
+    assert [pose for pose in poses if throwdown(view).pose_button(p, f, pose).isChecked()] == ["down"]
+    throwdown(view).record_throw()
     last = match.state.round
     assert {(p, x.fighter): x.pose for p, landed in enumerate(last.landed) for x in landed} == wanted
     assert match.log[-1].startswith("Throw 1:")
@@ -252,20 +253,20 @@ def test_table_mode_passes_none_for_players_who_are_out(qtbot):
         if any(state.out_after) or state.phase == "over":
             break
         if state.phase == "remove":
-            view.remove_first_removable()
+            throwdown(view).remove_first_removable()
             continue
         for p in range(3):
             for f in state.fistfuls[p]:
-                view.set_pose(p, f, "down" if p == 1 else "back")
-        view.record_throw()
+                throwdown(view).set_pose(p, f, "down" if p == 1 else "back")
+        throwdown(view).record_throw()
     state = match.state
     assert state.out_after[1] and state.phase == "throw"
     assert not any(key[0] == 1 for key in view.board.pose_buttons)
     for p in (0, 2):
         for f in state.fistfuls[p]:
-            view.set_pose(p, f, "back")
+            throwdown(view).set_pose(p, f, "back")
     assert view.board.record_button.isEnabled()
-    view.record_throw()
+    throwdown(view).record_throw()
     assert match.state.throws == state.throws + 1
     assert match.state.round.landed[1] is None
 
@@ -278,12 +279,12 @@ def test_refused_reasons_are_shown_inline(qtbot):
     for _ in range(50):
         if controller.match.state.phase == "remove":
             break
-        view.throw()
+        throwdown(view).throw()
     controller.play_chance()
     assert reasons
     assert view.board.refused.text() == reasons[-1]
     assert view.board.refused.isVisibleTo(view)
-    view.remove_first_removable()
+    throwdown(view).remove_first_removable()
     assert not view.board.refused.isVisibleTo(view)
 
 
@@ -306,7 +307,7 @@ def test_curtain_is_generic(qtbot):
 def test_single_player_practice_needs_no_curtain(qtbot):
     controller, view = make_view(qtbot, players=1)
     assert view.page == "pick"
-    view.pick_fighters(legal_fistful(5))
-    view.confirm_pick()
+    throwdown(view).pick_fighters(legal_fistful(5))
+    throwdown(view).confirm_pick()
     assert controller.match.state.phase == "throw"
     assert view.page == "board"
