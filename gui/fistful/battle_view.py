@@ -37,6 +37,7 @@ from core.fistful.battles import (
     HeroClaim,
     Remove,
 )
+from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
 from core.game import CHANCE, actor_players
 from gui.controller import MatchController
@@ -46,12 +47,10 @@ from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
 from gui.fistful.battle_scores import BattleScores, held
 from gui.fistful.pickers import ArmyBuilder, ArmyPicker
 from gui.fistful.scar_map import ScarMapView
-from gui.kit.theme import PAGE_BG
 from gui.kit.curtain import Curtain
-from gui.kit.theme import text_colour_on
+from gui.kit.theme import PAGE_BG, text_colour_on
 
 PANEL_WIDTH = 486
-WARLORD_COLOUR = "#6b21a8"
 NEUTRAL_BANNER = "#1f2937"
 BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "champion_throw", "champion_remove")
 
