@@ -48,6 +48,7 @@ from core.powerspike.geometry import (
 from gui.kit.paper import HaloText, paper_texture, serif_font, shape_path
 from gui.kit.ruler import RulerItem
 from gui.kit.theme import text_colour_on
+from gui.powerspike.labels import LabelLayer, UnitLabel, halo_colour
 from maps.powerspike.table import Table, TerrainPiece
 
 PX_PER_IN = 10.0
@@ -55,9 +56,8 @@ MARGIN_IN = 3.0
 MAX_ZOOM = 10.0
 CLICK_SLOP = 5
 ROTATE_STEP_DEG = 15.0
-# Below this many screen pixels per inch the trays drop their dots and labels.
+# Below this many screen pixels per inch the trays drop their figure dots.
 DETAIL_PX_PER_IN = 7.0
-LABEL_PX_PER_IN = 16.0
 
 SIDE_COLOURS = {"CDC": "#c62828", "SCS": "#202328"}
 ZONE_TINTS = {"CDC": "#e53935", "SCS": "#111318"}
@@ -166,6 +166,11 @@ class TrayItem(QGraphicsItem):
             p.setPen(QPen(tone.darker(160), 3))
             p.drawLine(QPointF(r.right(), r.top()), QPointF(r.right(), r.bottom()))
             return
+        halo = QPen(halo_colour(colour), 2.4 / max(detail / PX_PER_IN, 0.1))
+        halo.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        p.setPen(halo)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(r)
         if detail < DETAIL_PX_PER_IN:
             p.fillRect(r, colour)
             p.fillRect(QRectF(r.right() - r.width() * 0.2, r.top(), r.width() * 0.2, r.height()), colour.lighter(170))
@@ -424,7 +429,6 @@ class TabletopView(QGraphicsView):
         self.setMinimumSize(320, 240)
         self.markers: dict[str, TrayMarker] = {}
         self.trays: dict[str, TrayItem] = {}
-        self.labels: dict[str, HaloText] = {}
         self._movable: frozenset[str] | None = None
         self._checker: MoveChecker | None = None
         self._selected: str | None = None
@@ -454,6 +458,7 @@ class TabletopView(QGraphicsView):
         self.ruler = RulerItem()
         self.ruler.hide()
         self.scene().addItem(self.ruler)
+        self.label_layer = LabelLayer(self.scene(), self.viewport())
         self.ghost: TrayItem | None = None
         self.ghost_text = HaloText("", serif_font(11, bold=True), ink=ILLEGAL_COLOUR.darker(140))
         self.ghost_text.setZValue(60)
@@ -480,21 +485,15 @@ class TabletopView(QGraphicsView):
         fresh = {m.id: m for m in markers}
         for uid in [u for u in self.trays if u not in fresh]:
             self.scene().removeItem(self.trays.pop(uid))
-            self.scene().removeItem(self.labels.pop(uid))
         for uid, marker in fresh.items():
             item = self.trays.get(uid)
             if item is None:
                 item = self.trays[uid] = TrayItem(marker)
                 item.setZValue(20)
                 self.scene().addItem(item)
-                label = self.labels[uid] = HaloText(marker.label, serif_font(8.5, bold=True), halo_width=3)
-                label.setZValue(21)
-                self.scene().addItem(label)
             else:
                 item.set_marker(marker)
-                self.labels[uid].set_text(marker.label)
-            box = item.mapRectToScene(item.boundingRect())
-            self.labels[uid].setPos(QPointF(box.center().x(), box.bottom() + 4))
+        self.label_layer.set_units([(m.id, m.side, m.label) for m in fresh.values()], side_colour)
         self.markers = fresh
         if self._selected not in fresh:
             self._selected = None
@@ -593,10 +592,13 @@ class TabletopView(QGraphicsView):
     def px_per_inch(self) -> float:
         return self.transform().m11() * PX_PER_IN
 
+    @property
+    def labels(self) -> dict[str, UnitLabel]:
+        """Each unit's short label on the table (a fixed size on screen, never overlapping another)."""
+        return self.label_layer.labels
+
     def _scale_changed(self) -> None:
-        show = self.px_per_inch() >= LABEL_PX_PER_IN
-        for label in self.labels.values():
-            label.setVisible(show)
+        self.label_layer.layout(self.trays, self)
         self.resetCachedContent()
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:

@@ -220,12 +220,16 @@ def test_dragging_the_empty_table_pans_when_zoomed(view):
     assert centre_after.x() > centre_before.x() + 20
 
 
-def test_labels_show_only_when_zoomed_in_enough(view):
+def test_labels_show_at_the_fitted_view_and_keep_their_screen_size_when_zoomed(view):
     view.resize(500, 360)
     view.fit()
-    assert not any(label.isVisible() for label in view.labels.values())
+    assert all(label.isVisible() for label in view.labels.values())
+    label = view.labels["cdc-1"]
+    before = view.mapFromScene(label.sceneBoundingRect()).boundingRect().width()
     TabletopDriver(view).wheel(6)
     assert all(label.isVisible() for label in view.labels.values())
+    after = view.mapFromScene(label.sceneBoundingRect()).boundingRect().width()
+    assert after == pytest.approx(before, abs=3)
 
 
 def test_marks_outline_chosen_trays(view):
