@@ -22,11 +22,6 @@ BOARD_FROM = (1280, 800)
 
 # (page, size, kind) -> what is wrong today.
 KNOWN = {
-    ("solitaire", (1024, 640), "overlap"): "the roster's Fighter and Region headers overlap",
-    ("solitaire", (1024, 640), "cut"): "the roster's 'Finishes (click to add)' header is cut off",
-    ("power-spike", (1024, 640), "primary"): "Fire, End activation and End go sit below the fold",
-    ("power-spike", (1280, 800), "primary"): "Fire, End activation and End go sit below the fold",
-    ("power-spike", (1280, 800), "board"): "the tabletop covers 47 % of the central area",
 }
 
 

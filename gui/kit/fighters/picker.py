@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QScrollArea, QVBoxLayout, QWidget)
+                               QPushButton, QScrollArea, QStyle, QVBoxLayout, QWidget)
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
@@ -129,6 +129,16 @@ class FistfulPicker(QWidget):
             lab.setStyleSheet("color: #6b7280; font-size: 11px; font-weight: 700; text-transform: uppercase;")
             hl.addWidget(lab)
         hl.addStretch(1)
+        # The header scrolls sideways with the rows (so its columns stay over theirs and a narrow
+        # window never squeezes it) but stays put when the rows scroll down.
+        self.header_scroll = QScrollArea(objectName="rosterHeader")
+        self.header_scroll.setWidgetResizable(True)
+        self.header_scroll.setWidget(header)
+        self.header_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.header_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.header_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.header_scroll.setFixedHeight(header.sizeHint().height())
+        self.header_scroll.setMinimumWidth(header.minimumSizeHint().width())  # the room the page asks for
 
         rows = QWidget(objectName="rosterRows")
         rl = QVBoxLayout(rows)
@@ -152,6 +162,10 @@ class FistfulPicker(QWidget):
         self.roster_scroll.setWidgetResizable(True)
         self.roster_scroll.setWidget(rows)
         self.roster_scroll.setFrameShape(QFrame.Shape.StyledPanel)
+        self.roster_scroll.horizontalScrollBar().valueChanged.connect(
+            self.header_scroll.horizontalScrollBar().setValue)
+        self.header_scroll.setViewportMargins(
+            0, 0, self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2, 0)
 
         roster_box = QVBoxLayout()
         roster_box.setSpacing(6)
@@ -159,7 +173,7 @@ class FistfulPicker(QWidget):
         rh.setStyleSheet("font-size: 15px; font-weight: 700;")
         roster_box.addWidget(rh)
         roster_box.addLayout(filters)
-        roster_box.addWidget(header)
+        roster_box.addWidget(self.header_scroll)
         roster_box.addWidget(self.roster_scroll, 1)
 
         # fistful

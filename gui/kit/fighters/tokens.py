@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (QColor, QFont, QLinearGradient, QMouseEvent, QPainter, QPainterPath,
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QLinearGradient, QMouseEvent, QPainter, QPainterPath,
                            QPaintEvent, QPen, QPolygonF, QRadialGradient)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -33,6 +33,20 @@ def finish_palette(roster: Roster, fighter: Fighter) -> tuple[QColor, QColor, QC
         return QColor("#55556a"), QColor("#1c1c26"), QColor("#0b0b10"), QColor("#ececf4")
     base = region_colour(roster, roster.region(fighter))
     return base.lighter(130), base.darker(125), base.darker(170), text_colour_on(base)
+
+
+def fitted_font(base: QFont, text: str, width: float, pixels: int, bold: bool = True) -> QFont:
+    """`base` at `pixels` px, or smaller (down to 6 px, then condensed) until `text` fits `width`."""
+    font = QFont(base)
+    font.setBold(bold)
+    font.setPixelSize(pixels)
+    while font.pixelSize() > 6 and QFontMetricsF(font).horizontalAdvance(text) > width:
+        font.setPixelSize(font.pixelSize() - 1)
+    stretch = 100
+    while stretch > 50 and QFontMetricsF(font).horizontalAdvance(text) > width:
+        stretch -= 5
+        font.setStretch(stretch)
+    return font
 
 
 class FighterToken(QWidget):
@@ -140,23 +154,16 @@ class FighterToken(QWidget):
         figure = QRectF(body.left() + 14, body.top() + 22, body.width() - 28, 44)
         self._paint_figure(p, figure, ink)
 
-        nf = QFont(self.font())
-        nf.setPixelSize(12)
-        nf.setBold(True)
-        p.setFont(nf)
         p.setPen(ink)
-        name_box = QRectF(body.left() + 4, body.bottom() - 46, body.width() - 8, 16)
-        name = p.fontMetrics().elidedText(r.sculpt(self.fighter).name, Qt.TextElideMode.ElideRight,
-                                          int(name_box.width()))
-        p.drawText(name_box, Qt.AlignmentFlag.AlignCenter, name)
-        rf = QFont(self.font())
-        rf.setPixelSize(9)
-        p.setFont(rf)
+        name_box = self.name_rect()
+        p.setFont(self.name_font())
+        p.drawText(name_box, Qt.AlignmentFlag.AlignCenter, r.sculpt(self.fighter).name)
         soft = QColor(ink)
         soft.setAlpha(200)
         p.setPen(soft)
-        p.drawText(QRectF(body.left() + 4, body.bottom() - 31, body.width() - 8, 12),
-                   Qt.AlignmentFlag.AlignCenter, r.region(self.fighter))
+        region_box = QRectF(body.left() + 4, body.bottom() - 31, body.width() - 8, 12)
+        p.setFont(fitted_font(self.font(), r.region(self.fighter), region_box.width(), 9, bold=False))
+        p.drawText(region_box, Qt.AlignmentFlag.AlignCenter, r.region(self.fighter))
         if self._pose:
             self._paint_pose_tag(p, body)
         if self._pose == "down":
@@ -170,6 +177,15 @@ class FighterToken(QWidget):
             p.setPen(QPen(self._highlight, 2.5))
             p.drawPath(path)
         p.end()
+
+    def name_rect(self) -> QRectF:
+        """Where the fighter's name is drawn: one line above the region."""
+        body = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        return QRectF(body.left() + 4, body.bottom() - 46, body.width() - 8, 16)
+
+    def name_font(self) -> QFont:
+        """The name's font, shrunk until the whole name fits its line: never elided."""
+        return fitted_font(self.font(), self.roster.sculpt(self.fighter).name, self.name_rect().width(), 12)
 
     def _paint_finish_texture(self, p: QPainter, path: QPainterPath, body: QRectF) -> None:
         p.save()
