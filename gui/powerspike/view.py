@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,7 +55,9 @@ from gui.kit.theme import PAGE_BG, PRIMARY_BUTTON
 from gui.kit.theme import text_colour_on
 from maps.powerspike.table import load_table
 
-PANEL_WIDTH = 372
+PANEL_WIDTH = 372  # the side column's widest; it takes PANEL_SHARE of the view, never under PANEL_MIN
+PANEL_MIN = 280
+PANEL_SHARE = 0.3
 MIME = "application/x-powerspike-unit"
 NEUTRAL = "#1f2937"
 SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
@@ -206,8 +209,9 @@ class PowerSpikeView(QWidget):
         self.zoom_in.clicked.connect(lambda: self.tabletop.wheel(1))
         self.zoom_out.clicked.connect(lambda: self.tabletop.wheel(-1))
         self.fit_button.clicked.connect(self.tabletop.fit)
-        hint = QLabel("Wheel: zoom (turns a unit while dragging) \u00b7 drag the table to pan \u00b7 "
-                      "Shift+click two units: ruler")
+        hint = QLabel("Wheel: zoom \u00b7 drag: pan \u00b7 Shift+click two units: ruler")
+        hint.setToolTip("Wheel: zoom (turns a unit while dragging) \u00b7 drag the table to pan \u00b7 "
+                        "Shift+click two units: ruler")
         hint.setStyleSheet("color: #6b7280; font-size: 11px;")
         hint.setWordWrap(True)
         zoom_row.addWidget(hint, 1)
@@ -223,17 +227,22 @@ class PowerSpikeView(QWidget):
 
         self.panel = self._build_panel()
         scroll = QScrollArea(objectName="panelScroll")
-        self.panel.setMaximumWidth(PANEL_WIDTH - 18)
         scroll.setWidget(self.panel)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFixedWidth(PANEL_WIDTH)
         self.scroll = scroll
+        self.side = QWidget(objectName="sideColumn")
+        side = QVBoxLayout(self.side)
+        side.setContentsMargins(0, 0, 0, 0)
+        side.setSpacing(6)
+        side.addWidget(scroll, 1)
+        side.addWidget(self.action_bar)
+        self._fit_side(PANEL_WIDTH)
         body = QHBoxLayout()
         body.setSpacing(10)
         body.addLayout(column, 1)
-        body.addWidget(scroll)
+        body.addWidget(self.side)
         lay = QVBoxLayout(page)
         lay.setContentsMargins(10, 8, 10, 8)
         lay.setSpacing(5)
@@ -263,6 +272,7 @@ class PowerSpikeView(QWidget):
         self.unit_list.itemClicked.connect(self._on_list_clicked)
         self.enemy_title = QLabel("Enemy units (click one to fire at it)", objectName="enemyTitle")
         self.enemy_title.setStyleSheet("font-weight: 700; font-size: 13px;")
+        self.enemy_title.setWordWrap(True)
         self.enemy_list = UnitList()
         self.enemy_list.setObjectName("enemyList")
         self.enemy_list.setDragEnabled(False)
@@ -289,9 +299,18 @@ class PowerSpikeView(QWidget):
         self.moved_button.setToolTip("Positions are not tracked: tell Battlebox the unit has made its move")
         self.moved_button.clicked.connect(self._on_moved)
         self.end_go_button.clicked.connect(self._on_end_go)
+        # The step's buttons sit in a bar under the scrolling panel: never below the fold.
+        self.action_bar = QWidget(objectName="actionBar")
+        bar = QVBoxLayout(self.action_bar)
+        bar.setContentsMargins(2, 0, 2, 0)
+        bar.setSpacing(5)
         ends = QHBoxLayout()
+        ends.setSpacing(6)
         ends.addWidget(self.end_activation_button)
         ends.addWidget(self.end_go_button)
+        for b in (self.primary, self.moved_button, self.fire_button):
+            bar.addWidget(b)
+        bar.addLayout(ends)
 
         self.declare_box = QWidget(objectName="declareBox")
         dl = QVBoxLayout(self.declare_box)
@@ -321,13 +340,27 @@ class PowerSpikeView(QWidget):
         lay = QVBoxLayout(panel)
         lay.setContentsMargins(2, 2, 8, 2)
         lay.setSpacing(7)
-        for w in (self.card_box, self.info, self.refusal, self.combat, self.picker, self.primary,
-                  self.moved_button, self.list_title, self.unit_list, self.enemy_title, self.enemy_list,
-                  self.declare_box, self.odds, self.fire_button):
+        for w in (self.card_box, self.info, self.refusal, self.combat, self.picker, self.list_title,
+                  self.unit_list, self.enemy_title, self.enemy_list, self.declare_box, self.odds):
             lay.addWidget(w)
-        lay.addLayout(ends)
         lay.addStretch(1)
         return panel
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The side column takes a share of the window, so the tabletop keeps most of it."""
+        super().resizeEvent(event)
+        self._fit_side(round(self.width() * PANEL_SHARE))
+
+    def _fit_side(self, width: int) -> None:
+        width = max(PANEL_MIN, min(PANEL_WIDTH, width))
+        if self.side.width() == width and self.side.minimumWidth() == width:
+            return
+        self.side.setFixedWidth(width)
+        self.panel.setMaximumWidth(width - 18)
+        for button in (self.primary, self.fire_button):
+            if button.toolTip():
+                button.setText(button.fontMetrics().elidedText(button.toolTip(), Qt.TextElideMode.ElideRight,
+                                                               width - 40))
 
     # --- reading the state ------------------------------------------------------------------
     @property
@@ -566,7 +599,7 @@ class PowerSpikeView(QWidget):
         self.primary.show()
 
     def _elide(self, button: QPushButton, text: str) -> str:
-        width = PANEL_WIDTH - 60
+        width = self.side.minimumWidth() - 40
         return button.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
 
     def _render_card_box(self) -> None:
