@@ -26,15 +26,7 @@ SCREENS = (((1024, 640), 100), ((1280, 800), 100), ((1920, 1080), 100), ((2560, 
            ((1920, 1080), 150), ((2560, 1440), 200))
 BOARD_FROM = (1280, 800)
 
-_FIRE = "Fire, End activation and End go sit below the fold"
 KNOWN = {
-    ("power-spike-midgame", (1024, 640), 100, "primary"): _FIRE,
-    ("power-spike-midgame", (1280, 800), 100, "primary"): _FIRE,
-    ("power-spike-midgame", (1280, 800), 100, "board"): "the tabletop covers 47 % of the central area",
-    ("power-spike-midgame", (1920, 1080), 150, "primary"): _FIRE,
-    ("power-spike-midgame", (1920, 1080), 150, "board"): "the tabletop covers 45 % of the central area",
-    ("power-spike-midgame", (2560, 1440), 200, "primary"): _FIRE,
-    ("power-spike-midgame", (2560, 1440), 200, "board"): "the tabletop covers 45 % of the central area",
     ("impact-midgame", (1920, 1080), 150, "board"): "the cauldron covers just under half of the central area",
     ("impact-midgame", (2560, 1440), 200, "board"): "the cauldron covers just under half of the central area",
 }
