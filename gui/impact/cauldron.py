@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QVariantAnimation, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QRadialGradient
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QVariantAnimation, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QRadialGradient
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from gui.impact.symbols import INK, paint_die
+from gui.impact.symbols import FACE_LABELS, INK, paint_die
 
 
 class CauldronWidget(QWidget):
@@ -96,6 +96,26 @@ class CauldronWidget(QWidget):
             if self.die_rect(i).adjusted(-3, -3, 3, 3).contains(pos):
                 return i
         return None
+
+    def die_tooltip(self, i: int) -> str:
+        """What hovering die `i` says: its element, and whether it is picked for tipping."""
+        text = f"{FACE_LABELS.get(self.dice[i], self.dice[i])} die"
+        if i in self.selected or i in self.marked:
+            text += " (picked to tip)"
+        elif self.selectable:
+            text += ": click to pick it for tipping"
+        return text
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            i = self.die_at(QPointF(event.pos()))
+            if i is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), self.die_tooltip(i), self)
+            return True
+        return super().event(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if not self.selectable:

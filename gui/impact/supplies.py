@@ -2,14 +2,16 @@
 who is out, whose turn it is and, in a tournament, the points lost so far."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core.impact.game import ImpactState
 from gui.kit.theme import text_colour_on
 
 DIE_GREY = "#d8d2c4"
+PILE_BROWN = "#7a6a58"
+DIE_SIZE = 11.0
 
 
 class SupplyStrip(QWidget):
@@ -29,6 +31,51 @@ class SupplyStrip(QWidget):
         gap = 10
         w = (self.width() - gap * (n + 1)) / n
         return QRectF(gap + player * (w + gap), 8, w, self.height() - 16)
+
+    def dice_spots(self, player: int) -> list[tuple[QRectF, str, str]]:
+        """(rect, "loose" or "pile", tooltip) for every die drawn in `player`'s supply card."""
+        s = self.state
+        body = self.card_rect(player).adjusted(8, 32, -8, -6)
+        size = DIE_SIZE
+        x, y = body.x(), body.y() + 22
+        out: list[tuple[QRectF, str, str]] = []
+        loose = s.loose[player]
+        for _ in range(loose):
+            if x + size > body.right():
+                x, y = body.x(), y + size + 3
+            out.append((QRectF(x, y, size, size), "loose",
+                        f"A loose die ({loose} loose): thrown one at a time into the cauldron"))
+            x += size + 3
+        for pile in s.piles[player]:
+            x += 4
+            if x + size > body.right():
+                x, y = body.x(), y + size * 2 + 3
+            for k in range(pile):
+                out.append((QRectF(x, y + size - k * (size * 0.55), size, size * 0.6), "pile",
+                            f"A boulder pile of {pile} {'die' if pile == 1 else 'dice'}: thrown together"))
+            x += size + 3
+        return out
+
+    def tooltip_at(self, pos: QPointF) -> str:
+        """The tooltip of the supply die under `pos`, or "" between dice."""
+        if self.state is None:
+            return ""
+        for i in range(self.state.players):
+            for rect, _, text in reversed(self.dice_spots(i)):
+                if rect.adjusted(-1, -1, 1, 1).contains(pos):
+                    return f"{self.state.name(i)}: {text}"
+        return ""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self.tooltip_at(QPointF(event.pos()))
+            if text:
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self.state is None:
@@ -70,21 +117,8 @@ class SupplyStrip(QWidget):
                 text += f"  \u00b7 lost {s.lost[i]}"
             p.drawText(body, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
                        p.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(body.width())))
-            size = 11.0
-            x, y = body.x(), body.y() + 22
             p.setPen(QPen(QColor("#8f887a"), 1))
-            p.setBrush(QColor(DIE_GREY))
-            for _ in range(s.loose[i]):
-                if x + size > body.right():
-                    x, y = body.x(), y + size + 3
-                p.drawRoundedRect(QRectF(x, y, size, size), 2, 2)
-                x += size + 3
-            p.setBrush(QColor("#7a6a58"))
-            for pile in s.piles[i]:
-                x += 4
-                if x + size > body.right():
-                    x, y = body.x(), y + size * 2 + 3
-                for k in range(pile):
-                    p.drawRoundedRect(QRectF(x, y + size - k * (size * 0.55), size, size * 0.6), 2, 2)
-                x += size + 3
+            for rect, kind, _ in self.dice_spots(i):
+                p.setBrush(QColor(DIE_GREY if kind == "loose" else PILE_BROWN))
+                p.drawRoundedRect(rect, 2, 2)
         p.end()

@@ -18,6 +18,7 @@ from core.impact.text import events_text
 from gui.controller import MatchController
 from gui.impact.cauldron import CauldronWidget
 from gui.impact.entry import TableEntry
+from gui.impact.legend import ElementLegend
 from gui.impact.over import WinnerPage
 from gui.impact.race import RacePage
 from gui.impact.scores import ImpactScores
@@ -89,13 +90,17 @@ class ImpactView(QWidget):
                   self.refusal):
             col.addWidget(w)
         col.addStretch(1)
+        self.legend = ElementLegend()
+        col.addWidget(self.legend)
 
         board = QWidget(objectName="impactBoard")
         middle = QHBoxLayout()
+        middle.setSpacing(8)
         middle.addWidget(self.cauldron, 1)
         middle.addWidget(side)
         board_lay = QVBoxLayout(board)
-        board_lay.setContentsMargins(10, 8, 10, 10)
+        board_lay.setContentsMargins(6, 6, 6, 6)
+        board_lay.setSpacing(6)
         board_lay.addWidget(self.supplies)
         board_lay.addLayout(middle, 1)
         self.board = board

@@ -27,8 +27,6 @@ SCREENS = (((1024, 640), 100), ((1280, 800), 100), ((1920, 1080), 100), ((2560, 
 BOARD_FROM = (1280, 800)
 
 KNOWN = {
-    ("impact-midgame", (1920, 1080), 150, "board"): "the cauldron covers just under half of the central area",
-    ("impact-midgame", (2560, 1440), 200, "board"): "the cauldron covers just under half of the central area",
 }
 
 
