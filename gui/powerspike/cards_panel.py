@@ -19,12 +19,14 @@ from PySide6.QtGui import (
     QPainterPath,
     QPaintEvent,
     QPen,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -177,6 +179,68 @@ class PlayingCard(QWidget):
         p.drawText(r.adjusted(0, r.height() * 0.06, 0, 0), Qt.AlignmentFlag.AlignCenter, "\u2605")
 
 
+class CardFlow(QWidget):
+    """Cards side by side, wrapping onto further lines when the panel is narrow: a hand is never
+    cut off and no card covers another."""
+
+    SPACING = 4
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cards: list[PlayingCard] = []
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def set_cards(self, cards: list[PlayingCard]) -> None:
+        for w in self.cards:
+            w.hide()
+            w.deleteLater()
+        self.cards = cards
+        for w in cards:
+            w.setParent(self)
+            w.show()
+        self.updateGeometry()
+        self._place()
+
+    def _card(self) -> QSize:
+        return self.cards[0].size() if self.cards else QSize(0, 0)
+
+    def _columns(self, width: int) -> int:
+        step = self._card().width() + self.SPACING
+        return max(1, min(len(self.cards), (width + self.SPACING) // max(1, step)))
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        if not self.cards:
+            return 0
+        rows = -(-len(self.cards) // self._columns(width))
+        return rows * self._card().height() + (rows - 1) * self.SPACING
+
+    def sizeHint(self) -> QSize:
+        n, card = len(self.cards), self._card()
+        return QSize(max(0, n * (card.width() + self.SPACING) - self.SPACING), card.height())
+
+    def minimumSizeHint(self) -> QSize:
+        card = self._card()
+        return QSize(card.width(), self.heightForWidth(card.width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place()
+
+    def _place(self) -> None:
+        if not self.cards:
+            return
+        cols = self._columns(self.width())
+        card = self._card()
+        for i, w in enumerate(self.cards):
+            row, col = divmod(i, cols)
+            w.move(col * (card.width() + self.SPACING), row * (card.height() + self.SPACING))
+
+
 class CardRow(QWidget):
     """A hand of cards side by side, with a title above; highlights and fades by card."""
 
@@ -185,33 +249,28 @@ class CardRow(QWidget):
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: 700; font-size: 13px;")
-        self.row = QHBoxLayout()
-        self.row.setSpacing(4)
-        self.row.setContentsMargins(0, 0, 0, 0)
+        self.flow = CardFlow()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
         lay.addWidget(self.title)
-        lay.addLayout(self.row)
-        self.cards: list[PlayingCard] = []
+        lay.addWidget(self.flow)
+
+    @property
+    def cards(self) -> list[PlayingCard]:
+        return self.flow.cards
 
     def set_cards(self, title: str, cards: Sequence[int | None], size: str = "medium",
                   best: int | None = None, set_aside: Iterable[int] = (), colour: str = "#1f2937") -> None:
         aside = set(set_aside)
         self.title.setText(title)
         self.title.setStyleSheet(f"font-weight: 700; font-size: 13px; color: {colour};")
-        for w in self.cards:
-            w.hide()
-            w.deleteLater()
-        while self.row.count():
-            self.row.takeAt(0)
-        self.cards = []
+        widgets = []
         for c in cards:
             caption = "best" if c is not None and c == best else ("aside" if c in aside else "")
-            w = PlayingCard(c, size, highlight=c is not None and c == best, faded=c in aside, caption=caption)
-            self.cards.append(w)
-            self.row.addWidget(w)
-        self.row.addStretch(1)
+            widgets.append(PlayingCard(c, size, highlight=c is not None and c == best, faded=c in aside,
+                                       caption=caption))
+        self.flow.set_cards(widgets)
 
 
 class CardPicker(QWidget):
@@ -260,14 +319,17 @@ class CardPicker(QWidget):
             b.clicked.connect(lambda _=False, s=s: self.choose_suit(s))
             suits.addWidget(b)
             self.suit_buttons[s] = b
+        suits.addStretch(1)
+        jokers = QHBoxLayout()
+        jokers.setSpacing(4)
         for j in JOKERS:
             b = QPushButton("Joker", objectName=f"joker:{j}")
-            b.setFixedHeight(32)
+            b.setFixedSize(76, 30)
             b.setStyleSheet(PICK_BUTTON)
             b.clicked.connect(lambda _=False, j=j: self.add(j))
-            suits.addWidget(b)
+            jokers.addWidget(b)
             self.joker_buttons[j] = b
-        suits.addStretch(1)
+        jokers.addStretch(1)
         self.shown = CardRow()
         self.undo_button = QPushButton("Take back last card", objectName="pickerUndo")
         self.undo_button.clicked.connect(self.take_back)
@@ -286,6 +348,7 @@ class CardPicker(QWidget):
         lay.addWidget(self.prompt)
         lay.addLayout(ranks)
         lay.addLayout(suits)
+        lay.addLayout(jokers)
         lay.addWidget(self.shown)
         lay.addLayout(buttons)
 

@@ -24,7 +24,7 @@ from gui.powerspike.cards_panel import CardRow
 from gui.powerspike.odds_panel import verb
 
 CHOICE_BUTTON = ("QPushButton { background: #ffffff; color: #1f2937; border: 2px solid #374151;"
-                 " border-radius: 8px; padding: 6px 10px; font-size: 14px; font-weight: 700; }"
+                 " border-radius: 8px; padding: 6px 4px; font-size: 14px; font-weight: 700; }"
                  "QPushButton:hover { background: #f3f4f6; }"
                  "QPushButton:disabled { background: #eceae4; color: #9ca3af; border-color: #d1d5db; }")
 

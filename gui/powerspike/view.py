@@ -328,6 +328,16 @@ class PowerSpikeView(QWidget):
         self.combat = CombatPanel()
         self.combat.hold_requested.connect(lambda: self._on_loss("hold"))
         self.combat.retreat_requested.connect(lambda: self._on_loss("retreat"))
+        # The loser's Hold / Retreat choice and the picker's Undo / Record join the action bar:
+        # they are the step's buttons.
+        self.action_bar.layout().insertWidget(0, self.combat.choice_box)
+        self.picker_bar = QWidget(objectName="pickerBar")
+        pb = QHBoxLayout(self.picker_bar)
+        pb.setContentsMargins(0, 0, 0, 0)
+        pb.setSpacing(6)
+        pb.addWidget(self.picker.undo_button)
+        pb.addWidget(self.picker.record_button, 1)
+        self.action_bar.layout().insertWidget(0, self.picker_bar)
         self.refusal = QLabel(objectName="refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b91c1c; font-size: 13px; font-weight: 600;")
@@ -567,7 +577,8 @@ class PowerSpikeView(QWidget):
         table_mode = self.match.mode == "table"
         for w in (self.picker, self.primary, self.list_title, self.unit_list, self.enemy_title, self.enemy_list,
                   self.declare_box, self.odds, self.fire_button, self.combat, self.end_activation_button,
-                  self.end_go_button, self.info, self.moved_button):
+                  self.end_go_button, self.info, self.moved_button, self.combat.choice_box,
+                  self.picker_bar):
             w.hide()
         self.enemy_title.setText("Enemy units (click one to fire at it)")
         self._render_card_box()
@@ -579,6 +590,7 @@ class PowerSpikeView(QWidget):
                 self.picker.start(("move", len(self.match.actions)), [("Movement card", 1)], deck.pile,
                                   deck.discards)
                 self.picker.show()
+                self.picker_bar.show()
             else:
                 self._primary("Draw a movement card")
             self.info.setText(f"{self.player_name(state.drawer)} draws (players take turns). The card's colour "
@@ -854,6 +866,7 @@ class PowerSpikeView(QWidget):
                 self.picker.start(("combat", len(self.match.actions)), [(a_name, n_a), (t_name, n_t)],
                                   deck.pile, deck.discards)
                 self.picker.show()
+                self.picker_bar.show()
             else:
                 self._primary("Draw the combat cards")
             return
