@@ -6,6 +6,7 @@ compare the screen with the engine.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from PySide6.QtCore import QRectF, Qt
@@ -30,6 +31,12 @@ def percent(f: Fraction) -> str:
     return f"{v:.1f}%"
 
 
+def short(names: str) -> str:
+    """'Tank 1 (Tank Regiment 1) and Cmd (HQ)' -> 'Tank 1 and Cmd': the rows name the units
+    briefly, the title in full."""
+    return re.sub(r" \([^()]*\)", "", names)
+
+
 def verb(subject: str, singular: str, plural: str) -> str:
     """Pooled attackers ('A and B') take the plural verb."""
     return plural if " and " in subject or subject.endswith("attackers") else singular
@@ -49,7 +56,7 @@ class Bar(QWidget):
         super().__init__(parent)
         self.colour = QColor(colour)
         self.value = 0.0
-        self.setFixedHeight(10)
+        self.setFixedHeight(8)
         self.setMinimumWidth(60)
 
     def set_value(self, value: float) -> None:
@@ -109,21 +116,21 @@ class OddsPanel(QWidget):
             number.setStyleSheet(f"font-size: 12px; font-weight: 700; color: {colour};")
             line = QHBoxLayout()
             line.setSpacing(6)
-            line.addWidget(bar, 1)
-            line.addWidget(number)
-            rows.addWidget(label)
+            line.addWidget(label, 1)
+            line.addWidget(number, 0, Qt.AlignmentFlag.AlignTop)
             rows.addLayout(line)
+            rows.addWidget(bar)
             self.labels[key], self.bars[key], self.numbers[key] = label, bar, number
         self.total = QLabel(objectName="oddsTotal")
         self.total.setWordWrap(True)
-        self.total.setStyleSheet("font-size: 11px; color: #6b7280;")
+        self.total.setStyleSheet("font-size: 12px; font-weight: 700; color: #1f2937;")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
         lay.addWidget(self.title)
+        lay.addWidget(self.total)
         lay.addWidget(self.draws)
         lay.addLayout(rows)
-        lay.addWidget(self.total)
 
     def render(self, odds: Odds, attackers: str, target: str, attacker_draw: DrawEntitlement,
                target_draw: DrawEntitlement, exchange: bool = True, mutual: bool = True,
@@ -141,6 +148,8 @@ class OddsPanel(QWidget):
             f"<span style='color:{attacker_colour}'>{entitlement_text(attackers, attacker_draw)}</span><br>"
             f"<span style='color:{target_colour}'>{entitlement_text(target, target_draw)}</span>")
         self.values = {}
+        full_attackers, full_target = attackers, target
+        attackers, target = short(attackers), short(target)
         for b, f in zip(BANDS, odds.attacker_wins):
             self._row(f"attacker {b.label}", f, f"{attackers} {verb(attackers, 'wins', 'win')} by {b.label}"
                       f" \u2014 {target} loses {b.hold}, or {b.retreat} retreating")
@@ -152,9 +161,10 @@ class OddsPanel(QWidget):
             self._row(f"target {b.label}", f, f"{target} wins by {b.label} \u2014 {hurt}")
         self._row("attacker joker", odds.attacker_joker, f"{attackers} {verb(attackers, 'draws', 'draw')} a joker")
         self._row("target joker", odds.target_joker, f"{target} draws a joker")
-        self.total.setText(f"{attackers} win {percent(odds.attacker_win)} \u00b7 tie {percent(odds.tie)}"
-                           f" \u00b7 {target} wins {percent(odds.target_win)}  (exact, from the cards left "
-                           "in the combat deck)")
+        self.total.setText(f"{attackers} {verb(attackers, 'wins', 'win')} {percent(odds.attacker_win)}"
+                           f" \u00b7 tie {percent(odds.tie)} \u00b7 {target} wins {percent(odds.target_win)}")
+        self.total.setToolTip(f"Exact, from the cards left in the combat deck: {full_attackers} against "
+                              f"{full_target}")
 
     def _row(self, key: str, f: Fraction, text: str) -> None:
         self.values[key] = f

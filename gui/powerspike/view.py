@@ -46,7 +46,7 @@ from core.powerspike.cards import SIDES, card_name
 from gui.controller import MatchController
 from gui.powerspike.cards_panel import CardPicker, PlayingCard
 from gui.powerspike.combat_panel import CombatPanel
-from gui.powerspike.odds_panel import OddsPanel
+from gui.powerspike.odds_panel import OddsPanel, short
 from gui.powerspike.over import PowerSpikeOver
 from gui.powerspike.scores import PowerSpikeScores, SideTally
 from gui.powerspike.tabletop import TabletopView, TrayMarker
@@ -367,10 +367,10 @@ class PowerSpikeView(QWidget):
             return
         self.side.setFixedWidth(width)
         self.panel.setMaximumWidth(width - 18)
-        for button in (self.primary, self.fire_button):
-            if button.toolTip():
-                button.setText(button.fontMetrics().elidedText(button.toolTip(), Qt.TextElideMode.ElideRight,
-                                                               width - 40))
+        texts = ((self.primary, self.primary.toolTip()), (self.fire_button, short(self.fire_button.toolTip())))
+        for button, text in texts:
+            if text:
+                button.setText(button.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width - 40))
 
     # --- reading the state ------------------------------------------------------------------
     @property
@@ -732,7 +732,7 @@ class PowerSpikeView(QWidget):
                 self._render_declare()
             self._render_odds()
             text = f"Fire at {self.unit_name(self.target)}" if self.target else "Fire (choose a target first)"
-            self.fire_button.setText(self._elide(self.fire_button, text))
+            self.fire_button.setText(self._elide(self.fire_button, short(text)))
             self.fire_button.setToolTip(text)
             self.fire_button.setEnabled(self.target is not None)
             self.fire_button.show()
