@@ -1,0 +1,147 @@
+"""The side column of the Clout Fantasy play view: the acting player's stack, what to do, the buttons, the log.
+
+The widgets only; what they say for each phase is written by the phase helpers (choosing, landing).
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.clout import game as cg
+from core.clout.catalogue import describe_chip
+from gui.clout.prompts import SECONDARY
+from gui.kit.theme import PRIMARY_BUTTON
+
+PANEL_WIDTH = 320
+
+
+class StackList(QListWidget):
+    """The acting player's stack: one row per chip, greyed with the reason when it cannot be played."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setStyleSheet("QListWidget { background: #ffffff; border: 1px solid #d1d5db; border-radius: 6px;"
+                           " font-size: 12px; } QListWidget::item { padding: 3px; }"
+                           " QListWidget::item:selected { background: #fde68a; color: #111827; }")
+
+    def item_for(self, uid: str) -> QListWidgetItem | None:
+        for i in range(self.count()):
+            if self.item(i).data(Qt.ItemDataRole.UserRole) == uid:
+                return self.item(i)
+        return None
+
+    def uids(self) -> list[str]:
+        return [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
+
+
+class SidePanel(QScrollArea):
+    """The fixed-width column beside the canvas, scrolling when the window is short."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panelScroll")
+        panel = QWidget(objectName="sidePanel")
+        self.stack_title = QLabel(objectName="stackTitle")
+        self.stack_title.setStyleSheet("font-weight: 700; font-size: 13px;")
+        self.stack_title.setWordWrap(True)
+        self.stack_list = StackList()
+        self.stack_list.setObjectName("stackList")
+        self.stack_list.setMinimumHeight(170)
+        self.chip_info = QLabel(objectName="chipInfo")
+        self.chip_info.setWordWrap(True)
+        self.chip_info.setStyleSheet("background: #ffffff; border: 1px solid #e5e7eb; border-radius: 6px;"
+                                     " padding: 5px; font-size: 12px;")
+        self.how = QLabel(objectName="howTo")
+        self.how.setWordWrap(True)
+        self.how.setStyleSheet("color: #1f2937; font-size: 12px;")
+        self.place_button = QPushButton("Place it instead of throwing", objectName="placeButton")
+        self.place_button.setCheckable(True)
+        self.place_button.setStyleSheet(SECONDARY + "QPushButton:checked { background: #fde68a; }")
+        self.primary = QPushButton(objectName="primaryButton")
+        self.primary.setStyleSheet(PRIMARY_BUTTON)
+        self.primary.setMinimumHeight(38)
+        self.secondary = QPushButton(objectName="secondaryButton")
+        self.secondary.setStyleSheet(SECONDARY)
+        self.secondary.setMinimumHeight(32)
+        self.refusal = QLabel(objectName="refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #b91c1c; font-size: 13px; font-weight: 600;")
+        happened_title = QLabel("What just happened", objectName="happenedTitle")
+        happened_title.setStyleSheet("font-weight: 700; font-size: 13px;")
+        self.happened = QLabel(objectName="happened")
+        self.happened.setWordWrap(True)
+        self.happened.setTextFormat(Qt.TextFormat.RichText)
+        self.happened.setStyleSheet("background: #ffffff; border: 1px solid #e5e7eb; border-radius: 6px;"
+                                    " padding: 5px; font-size: 12px; color: #374151;")
+        pl = QVBoxLayout(panel)
+        pl.setContentsMargins(0, 0, 6, 0)
+        pl.setSpacing(6)
+        for w in (self.stack_title, self.stack_list, self.chip_info, self.how, self.place_button, self.primary,
+                  self.secondary, self.refusal, happened_title, self.happened):
+            pl.addWidget(w)
+        pl.addStretch(1)
+        panel.setMaximumWidth(PANEL_WIDTH - 14)
+        self.setWidget(panel)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFixedWidth(PANEL_WIDTH)
+
+    def clear_phase(self) -> None:
+        """Hide what belongs to one phase only, before the phase helper fills it in."""
+        for w in (self.place_button, self.primary, self.secondary, self.chip_info):
+            w.hide()
+        self.how.setText("")
+
+    @staticmethod
+    def button(button: QPushButton, text: str, enabled: bool = True) -> None:
+        button.setText(text)
+        button.setEnabled(enabled)
+        button.show()
+
+    def fill_stack(self, game: cg.CloutGame, s: cg.CloutState, player: int, hidden: bool,
+                   chosen: str | None) -> None:
+        self.stack_list.clear()
+        if hidden:
+            self.stack_list.setEnabled(False)
+            return
+        self.stack_list.setEnabled(True)
+        ways = game.playable(s, player) if s.phase == "choose" and player == s.turn else {}
+        for uid in s.stacks[player]:
+            kind = s.kind(uid)
+            if not kind:
+                continue
+            chip = game.catalogue.chip(kind)
+            defense = "\u26a1" if chip.defense is None else f"D{chip.defense}"
+            text = f"{chip.name} \u2014 {chip.type}, {chip.points} pt, R{chip.range} {defense}"
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, uid)
+            item.setToolTip(describe_chip(chip))
+            if s.phase == "choose" and player == s.turn and uid not in ways and ways:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setText(text + f"\n   ({game._why_unplayable(s, player, uid)})")
+            self.stack_list.addItem(item)
+            if uid == chosen:
+                item.setSelected(True)
+
+    def show_happened(self, log: Sequence[str]) -> None:
+        lines = list(log[-4:])
+        start = len(log) - len(lines) + 1
+        self.happened.setText("<br>".join(f"<b>{start + i}.</b> {html.escape(line)}" for i, line in enumerate(lines))
+                              or "Nothing yet.")
