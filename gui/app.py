@@ -3,12 +3,28 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:
     from core.match import Match
+
+# The user's own QT_SCALE_FACTOR, as the process started (before `set_scale` writes one).
+USER_SCALE_FACTOR = os.environ.get("QT_SCALE_FACTOR") or None
+
+
+def start_scale(cli_percent: int | None, environ: Mapping[str, str]) -> int | None:
+    """The UI scale to start at: `--scale`, else none when the user set QT_SCALE_FACTOR
+    (theirs stands), else the View → UI scale setting. None leaves Qt's own."""
+    if cli_percent is not None:
+        return cli_percent
+    if environ.get("QT_SCALE_FACTOR"):
+        return None
+    from gui.storage import ui_scale
+
+    return ui_scale()
 
 
 def set_scale(percent: int | None) -> None:
@@ -31,7 +47,7 @@ def _application() -> QApplication:
 
 
 def run(open_path: str | None = None, scale: int | None = None) -> int:
-    set_scale(scale)
+    set_scale(start_scale(scale, os.environ))
     app = _application()
     from gui.main_window import MainWindow
 

@@ -1,16 +1,27 @@
-"""The main window's two docks, the log and the scores, built with the first game.
+"""The main window's two docks, the log and the scores, built with the first game, and the rest
+of the View menu (the dock toggles and View → UI scale).
 
 They only show beside a game, so the first window never builds them: that keeps PySide's `Qt`
 namespace enums (~35 ms to create) out of the start-up, and the start page paints sooner.
+
+Below NARROW_WIDTH the docks fold: the log becomes a tab under the scores in one slimmer column,
+so a small window (1024x640, or a big screen at a big UI scale) keeps its room for the game.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the widget classes load with the docks (a text view's enums cost start-up)
-    from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QStackedWidget, QTextEdit, QWidget
+    from PySide6.QtCore import QObject
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QStackedWidget, QStatusBar, QTextEdit, QWidget
 
     from core.match import Match
+
+NARROW_WIDTH = 1150  # window width (Qt's units) below which the log folds under the scores
+DOCK_WIDTH = {False: 340, True: 280}  # the dock column's width, wide and narrow
 
 
 class DockPanels:
@@ -21,6 +32,11 @@ class DockPanels:
     start_page: QWidget
     view_menu: QMenu
     match: Match | None
+    _narrow_docks: bool | None = None
+    scale_actions: dict[int, QAction]
+
+    if TYPE_CHECKING:
+        def statusBar(self) -> QStatusBar: ...  # noqa: N802 (QMainWindow's)
 
     @property
     def log_dock(self) -> QDockWidget:
@@ -46,6 +62,8 @@ class DockPanels:
             self._build_docks()
             self.view_menu.addAction(self.scores_dock.toggleViewAction())
             self.view_menu.addAction(self.log_dock.toggleViewAction())
+            self.view_menu.addSeparator()
+            self._build_scale_menu()
         assert self._dock_pair is not None
         return self._dock_pair
 
@@ -76,6 +94,76 @@ class DockPanels:
         if self.stack.currentWidget() is self.start_page:
             log_dock.hide()
             scores_dock.hide()
+        self._fit_docks()
+        self._resize_watch = _resize_watch_class()(self._fit_docks, self)
+        self.installEventFilter(self._resize_watch)
+
+    def _show_docks(self, visible: dict[str, bool]) -> None:
+        """Beside a game, as the player last left them; folded, the scores tab is the one on top."""
+        self.log_dock.setVisible(visible["log"])
+        self.scores_dock.setVisible(visible["scores"])
+        if self._narrow_docks:
+            self.scores_dock.raise_()
+
+    def _fit_docks(self) -> None:
+        """Fold the log under the scores below NARROW_WIDTH, split them again above it; docks the
+        player moved elsewhere or floated are left where they are."""
+        from PySide6.QtCore import Qt
+
+        narrow = self.width() < NARROW_WIDTH
+        if narrow == self._narrow_docks or self._dock_pair is None:
+            return
+        log_dock, scores_dock = self._dock_pair
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        if any(d.isFloating() or self.dockWidgetArea(d) != right for d in self._dock_pair):
+            return
+        self._narrow_docks = narrow
+        if narrow:
+            self.tabifyDockWidget(scores_dock, log_dock)
+            scores_dock.raise_()
+        else:
+            log_hidden = log_dock.isHidden()
+            self.removeDockWidget(log_dock)
+            self.addDockWidget(right, log_dock)
+            self.splitDockWidget(scores_dock, log_dock, Qt.Orientation.Vertical)
+            log_dock.setHidden(log_hidden)
+            self.resizeDocks([scores_dock, log_dock], [420, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([scores_dock], [DOCK_WIDTH[narrow]], Qt.Orientation.Horizontal)
+
+    def _build_scale_menu(self) -> None:
+        """View → UI scale: saved in the settings; Qt reads the scale once, as the app starts."""
+        from PySide6.QtGui import QActionGroup
+
+        from gui.storage import UI_SCALES, ui_scale
+
+        menu = self.view_menu.addMenu("UI &scale")
+        group = QActionGroup(menu)
+        current = ui_scale() or 100
+        self.scale_actions = {}
+        for percent in UI_SCALES:
+            action = group.addAction(f"{percent} %")
+            action.setCheckable(True)
+            action.setChecked(percent == current)
+            action.triggered.connect(lambda _=False, p=percent: self.choose_ui_scale(p))
+            menu.addAction(action)
+            self.scale_actions[percent] = action
+
+    def choose_ui_scale(self, percent: int) -> None:
+        from gui import app, storage
+
+        try:
+            storage.set_ui_scale(percent)
+        except OSError as e:
+            self.statusBar().showMessage(f"Cannot save the UI scale: {e}", 10000)
+            return
+        if percent in getattr(self, "scale_actions", {}):
+            self.scale_actions[percent].setChecked(True)
+        if app.USER_SCALE_FACTOR:
+            text = (f"UI scale {percent} % saved; your QT_SCALE_FACTOR={app.USER_SCALE_FACTOR} "
+                    "still sets the scale while it is in the environment.")
+        else:
+            text = f"UI scale {percent} % saved; it applies the next time Battlebox starts."
+        self.statusBar().showMessage(text, 10000)
 
     def _refresh_log(self) -> None:
         match = self.match
@@ -96,3 +184,26 @@ class DockPanels:
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+
+
+
+
+@cache
+def _resize_watch_class() -> type[QObject]:
+    """Made with the first docks: PySide creates the event classes (and their enums) on first
+    use, and the start page must paint before that."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class ResizeWatch(QObject):
+        """Calls `on_resize` after each resize of the window it watches."""
+
+        def __init__(self, on_resize: Callable[[], None], parent: QObject) -> None:
+            super().__init__(parent)
+            self._on_resize = on_resize
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+            if event.type() == QEvent.Type.Resize:
+                self._on_resize()
+            return False
+
+    return ResizeWatch

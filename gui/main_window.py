@@ -315,8 +315,7 @@ class MainWindow(DockPanels, QMainWindow):
         if self._view is None:
             return
         self.stack.setCurrentWidget(self._view)
-        self.log_dock.setVisible(self._dock_visible["log"])
-        self.scores_dock.setVisible(self._dock_visible["scores"])
+        self._show_docks(self._dock_visible)
 
     # --- games ---------------------------------------------------------------------------------
     def new_game_menu(self) -> None:

@@ -63,3 +63,22 @@ def _store_recent(files: list[str]) -> None:
 def legacy_autosave_source() -> str | None:
     """The file 0.1.0's single autosave came from (it kept that in the settings)."""
     return str(settings().value(_LEGACY_AUTOSAVE_SOURCE_KEY, "")) or None
+
+
+# --- UI scale ----------------------------------------------------------------------------
+UI_SCALES = (100, 125, 150, 175, 200)
+_UI_SCALE_KEY = "view/ui_scale"
+
+
+def ui_scale() -> int | None:
+    """The View → UI scale percentage, or None when unset (or not one the menu offers)."""
+    value = str(settings().value(_UI_SCALE_KEY, "") or "")
+    return int(value) if value.isdigit() and int(value) in UI_SCALES else None
+
+
+def set_ui_scale(percent: int) -> None:
+    if percent not in UI_SCALES:
+        raise ValueError(f"{percent} % is not one of {UI_SCALES}")
+    s = settings()
+    s.setValue(_UI_SCALE_KEY, percent)
+    s.sync()
