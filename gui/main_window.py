@@ -645,10 +645,9 @@ class MainWindow(DockPanels, QMainWindow):
         controller.setParent(self)
         controller.changed.connect(self._on_changed)
         controller.refused.connect(self.show_refusal)
-        if hasattr(view, "finished_requested"):
-            view.finished_requested.connect(self.show_start_page)
+        view.finished_requested.connect(self.show_start_page)
         self.stack.addWidget(view)
-        scores = view.scores_widget() if hasattr(view, "scores_widget") else None
+        scores = view.scores_widget()
         self.scores_dock.setWidget(scores if scores is not None else self._no_scores)
         self._dock_visible = {"log": True, "scores": True}
         self.show_game()
@@ -725,29 +724,10 @@ class MainWindow(DockPanels, QMainWindow):
         match = self.match
         if match is None:
             return "Choose a game to play"
-        from core.game import CHANCE, Simultaneous
-
         mode = MODE_TEXT.get(match.mode, match.mode)
         if match.is_over:
             return f"{match.game.result_text(match.state) or 'Game over'}  ·  {mode}"
-        actor = match.actor
-        players = getattr(match.setup, "players", ())
-        names = [getattr(p, "name", f"Player {i + 1}") for i, p in enumerate(players)]
-
-        def name(i: int) -> str:
-            return names[i] if 0 <= i < len(names) else f"Player {i + 1}"
-
-        phase_text = getattr(match.game, "phase_text", None)
-        if phase_text is not None:
-            turn = phase_text(match.state)
-        elif actor == CHANCE:
-            turn = "Time to throw"
-        elif isinstance(actor, Simultaneous):
-            turn = "Waiting for " + ", ".join(name(i) for i in actor.players)
-        elif isinstance(actor, int):
-            turn = f"{name(actor)} to play"
-        else:
-            turn = "Waiting"
+        turn = match.game.phase_text(match.state) or "Waiting"
         return f"{turn}  ·  {mode}"
 
     def _remember(self, path: str | os.PathLike[str]) -> None:

@@ -6,6 +6,7 @@ import importlib
 from PySide6.QtWidgets import QWidget
 
 from gui.controller import MatchController
+from gui.game_view import GameView
 
 VIEWS: dict[str, str] = {
     "fistful-of-gold": "gui.gold.view:GoldView",
@@ -23,8 +24,8 @@ def has_view(game_id: str) -> bool:
     return game_id in VIEWS
 
 
-def create_view(controller: MatchController, parent: QWidget | None = None) -> QWidget:
-    """The game's view widget. It must offer `scores_widget() -> QWidget` for the scores dock."""
+def create_view(controller: MatchController, parent: QWidget | None = None) -> GameView:
+    """The game's view widget; every one extends GameView, the contract the window uses."""
     from gui.kit.stylesheet import apply_theme
 
     apply_theme()

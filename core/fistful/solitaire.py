@@ -332,6 +332,16 @@ class SolitaireGame(Rules):
         listed = ", ".join(f"game {g + 1}: {t}" for g, t in enumerate(totals))
         return f"{state.name}'s session: {listed}; best {max(totals)}."
 
+    def phase_text(self, state: SolitaireState) -> str:
+        """Which throw of which game, and what to do with it, worded like the view's banner."""
+        if state.phase == "over":
+            return self.result_text(state) or "Session over"
+        games = state.setup.games
+        where = f"Game {state.game + 1} of {games} \u00b7 " if games > 1 else ""
+        todo = {"choose": f"choose {FIVE} fighters", "throw": "ready to throw",
+                "enter": "choose a challenge for this throw"}[state.phase]
+        return f"{where}Throw {state.throw_number} of {THROWS_PER_GAME}: {todo}."
+
     # --- information ---------------------------------------------------------------------------
     def view(self, state: SolitaireState, player: int | None) -> SolitaireState:
         return state

@@ -310,6 +310,21 @@ class ThrowdownGame(Rules):
             return DRAW_TEXT.format(names=names, throws=state.throws)
         return WIN_TEXT.format(name=state.name(result.winners[0]), throws=state.throws)
 
+    def phase_text(self, state: ThrowdownState) -> str:
+        """Who acts and what to do, worded like the view's banner and curtain."""
+        if state.phase == "over":
+            return self.result_text(state) or "Game over"
+        if state.phase == "pick":
+            waiting = [state.name(i) for i, p in enumerate(state.picked) if not p]
+            who = waiting[-1] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
+            return f"{who} to choose {'a fistful' if len(waiting) == 1 else 'fistfuls'} in secret."
+        if state.phase == "remove":
+            return (f"{state.name(state.to_remove[0])} has the lowest total: "
+                    "choose a face-down fighter to remove.")
+        if state.throws == 0:
+            return "All fistfuls are revealed \u2014 ready for throw 1."
+        return f"Ready for throw {state.throws + 1}."
+
     def rounds(self, setup: ThrowdownSetup, actions: Sequence[ThrowdownAction]) -> list[RoundRecord]:
         """Every throw of a match with its scores and removals, rebuilt from its action log."""
         log = RoundLog(self, setup)

@@ -342,6 +342,9 @@ class GoldGame(Rules):
     def result_text(self, state: GoldState) -> str:
         return result_text(state)
 
+    def phase_text(self, state: GoldState) -> str:
+        return phase_text(state)
+
     def is_barrier(self, state: GoldState, action: GoldAction) -> bool:
         """The action that completes a simultaneous step reveals both secrets."""
         if isinstance(action, Discard):
@@ -412,6 +415,18 @@ def round_sentence(state: GoldState, r: RoundRecord) -> str:
     if r.how == "final":
         return f"Round {r.number} ends {g}; {state.name(r.winner)} wins the final duel and takes a badge."
     return f"Round {r.number} ends {g} and the final duel is a tie: nobody wins the round."
+
+
+def phase_text(state: GoldState) -> str:
+    """Whose secret choice the game waits for, worded like the table's header and the curtain."""
+    if state.phase == "over":
+        return result_text(state) or "Game over"
+    waiting = " and ".join(state.name(p) for p in (0, 1)
+                           if not (state.discarded[p] if state.phase == "discard" else state.pending[p] is not None))
+    if state.phase == "discard":
+        return f"Set-up: {waiting} to put 2 of 9 cards out of the game, in secret."
+    duel = f"Round {state.round}, duel {len(state.duels) + 1} of {state.duels_this_round}"
+    return f"{duel}: {waiting} to choose a card in secret."
 
 
 def result_text(state: GoldState) -> str:

@@ -54,7 +54,7 @@ from core.impact.state import (  # noqa: F401  (re-exported: the game module is 
     RECKLESS,
     ThrowKind,
 )
-from core.impact.text import POWER_NAMES, describe, result_text
+from core.impact.text import POWER_NAMES, describe, phase_text, result_text
 
 class ImpactGame(Rules):
     id = "impact"
@@ -276,6 +276,9 @@ class ImpactGame(Rules):
 
     def result_text(self, state: ImpactState) -> str:
         return result_text(state)
+
+    def phase_text(self, state: ImpactState) -> str:
+        return phase_text(state)
 
     def is_barrier(self, state: ImpactState, action: ImpactAction) -> bool:
         return isinstance(action, (StartingDie, Tipped, Landing))

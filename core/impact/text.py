@@ -99,6 +99,27 @@ def result_text(state: ImpactState) -> str:
     return f"{who} is the Master of Elements."
 
 
+def phase_text(state: ImpactState) -> str:
+    """Whose turn it is and what to do, in the words the view's status line uses."""
+    if state.phase == "over":
+        return result_text(state) or "Game over"
+    name = state.name(state.active)
+    if state.phase == "start":
+        return f"{name} throws the starting die into the cauldron."
+    if state.phase == "tip":
+        return "The tipped dice are falling\u2026"
+    if state.phase == "landing":
+        return f"{state.flying} {'die is' if state.flying == 1 else 'dice are'} in the air\u2026"
+    if state.phase == "race":
+        race = "Lightning Storm" if state.race == "storm" else "Column of Fire"
+        return f"{race}! {names(state, state.racers)} race."
+    if state.big_bang:
+        return f"BIG BANG! {name} must throw all {state.dice(state.active)} dice at once."
+    if state.throws:
+        return f"{name}: no matches. Throw again or stop."
+    return f"{name}'s turn: throw a die into the cauldron."
+
+
 def describe(before: ImpactState, action: Any, after: ImpactState) -> str:
     """A log line; the consequences were worked out once, in apply, and read from `after`."""
     from core.impact.state import Landing, RaceResult, StartingDie, Stop, Throw, Tip, Tipped

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from core.clout import game as cg
@@ -31,6 +30,7 @@ from gui.clout.prompts import PromptBar
 from gui.clout.scores import CloutScores, PlayerTally
 from gui.clout.side_panel import PANEL_WIDTH, SidePanel, StackList
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.kit.curtain import Curtain
 from gui.kit.theme import PAGE_BG, text_colour_on
 
@@ -39,8 +39,7 @@ __all__ = ["CloutPlayView", "FULL_PULL_CM", "PANEL_WIDTH", "PlayCanvas", "SOURCE
 NEUTRAL = "#374151"
 
 
-class CloutPlayView(QWidget):
-    finished_requested = Signal()
+class CloutPlayView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart")

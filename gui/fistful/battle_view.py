@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -41,6 +40,7 @@ from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
 from core.game import CHANCE, actor_players
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.fistful.arena import ArenaView
 from gui.fistful.battle_over import BattleOverPage
 from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
@@ -55,8 +55,7 @@ NEUTRAL_BANNER = "#1f2937"
 BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "champion_throw", "champion_remove")
 
 
-class BattleView(QWidget):
-    finished_requested = Signal()
+class BattleView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton", "backToStart")

@@ -8,7 +8,6 @@ the human has chosen, so it is never revealed early.
 from __future__ import annotations
 
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from core.chance import step_rng
@@ -17,6 +16,7 @@ from core.gold.cards import CARDS
 from core.gold.computer import choose
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
@@ -35,8 +35,7 @@ def latest_sentence(state: GoldState) -> str:
     return text
 
 
-class GoldView(QWidget):
-    finished_requested = Signal()
+class GoldView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart")

@@ -7,7 +7,7 @@ throws a die. Nothing in Impact is secret, so no curtain is needed between playe
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
                                QVBoxLayout, QWidget)
 
@@ -16,6 +16,7 @@ from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, Impa
                               StartingDie, Stop, Throw, Tip)
 from core.impact.text import events_text
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.impact.cauldron import CauldronWidget
 from gui.impact.entry import TableEntry
 from gui.impact.legend import ElementLegend
@@ -28,8 +29,7 @@ from gui.impact.symbols import BUTTON, INK, PAGE_BG, PANEL_BG, PRIMARY
 ROLL_TEXT = {"start": "Throw the starting die", "tip": "Tip the dice", "landing": "Let the dice land"}
 
 
-class ImpactView(QWidget):
-    finished_requested = Signal()
+class ImpactView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwSource", "cautiousButton", "recklessButton", "tipButton", "stopButton", "rollButton",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -35,6 +35,7 @@ from core.errors import IllegalAction
 from core.powerspike import game as ps
 from core.powerspike.cards import SIDES
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.powerspike.action_bar import SECONDARY, ActionBar
 from gui.powerspike.combat_panel import CombatPanel
 from gui.powerspike.odds_panel import OddsPanel, short
@@ -61,11 +62,10 @@ TARGET_MARK = "#d50000"
 ACTIVE_MARK = "#00b0ff"
 
 
-class PowerSpikeView(DeployPhase, ActivatePhase, ActPhase, AttackPhase, CombatPhase, CardEntry, QWidget):
+class PowerSpikeView(DeployPhase, ActivatePhase, ActPhase, AttackPhase, CombatPhase, CardEntry, GameView):
     """The assembler: the board page (tabletop and side column) and the game-over page; each
     step's panel logic lives in its phase module, mixed in here."""
 
-    finished_requested = Signal()
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("zoomIn", "zoomOut", "fitTable", "primaryButton", "fireButton", "endActivation",

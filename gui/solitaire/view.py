@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Signal
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import (
     QScrollArea,
     QStackedWidget,
@@ -27,6 +27,7 @@ from core.fistful.solitaire import (
     SoloThrow,
 )
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.solitaire.bests import BestsBook, game_key
 from gui.solitaire.board import SoloBoard
 from gui.solitaire.over import FinishPage
@@ -37,8 +38,7 @@ from gui.kit.theme import PAGE_BG
 EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 
 
-class SolitaireView(QWidget):
-    finished_requested = Signal()
+class SolitaireView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart")

@@ -6,13 +6,13 @@ Everything is redrawn from `controller.match` on `changed`; the view keeps only 
 from __future__ import annotations
 
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import GAME, Pick, Remove, Throw, ThrowdownState
 from core.game import actor_players
 from gui.controller import MatchController
+from gui.game_view import GameView
 from gui.throwdown.board import ThrowBoard
 from gui.throwdown.over import WinnerPage
 from gui.kit.fighters.picker import FistfulPicker
@@ -21,8 +21,7 @@ from gui.kit.theme import PAGE_BG
 from gui.kit.curtain import Curtain
 
 
-class ThrowdownView(QWidget):
-    finished_requested = Signal()
+class ThrowdownView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "clearPick", "confirmPick", "throwButton", "recordThrowButton", "backToStart")

@@ -8,11 +8,12 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from core.game import CHANCE
 from core.match import Match
 from gui.controller import MatchController
+from gui.game_view import GameView
 
 VIEWS = {"throwdown": "tests.gui.stand_in:StandInView"}
 
 
-class StandInView(QWidget):
+class StandInView(GameView):
     """Shows the log length and offers a scores widget, as the window asks of a view."""
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
