@@ -68,22 +68,30 @@ def slow_load(monkeypatch, steps: int = 8, pause: float = 0.06) -> list[tuple[in
 def test_a_long_load_shows_progress_keeps_painting_and_opens(window, monkeypatch, tmp_path):
     path = tmp_path / "long.battlebox.json"
     played(6).save(path)
-    calls = slow_load(monkeypatch)
+    calls = slow_load(monkeypatch, pause=0.15)  # long enough for the dialog on a busy machine
     monkeypatch.setattr(loading, "SHOW_AFTER_MS", 50)
     seen: list[tuple[bool, int, int]] = []
     ticks = []
     ticker = QTimer()
     ticker.timeout.connect(lambda: ticks.append(time.perf_counter()))
     ticker.start(10)
+    real_show, real_progress = loading.Job._show_dialog, loading.Job._on_progress
 
-    def look() -> None:
+    def look() -> None:  # the dialog as it stands whenever it appears or moves, without polling
         dialog = window.findChild(QProgressDialog, "loadProgress")
         if dialog is not None:
             seen.append((dialog.isVisible(), dialog.value(), dialog.maximum()))
-        if window.controller is None:
-            QTimer.singleShot(30, look)
 
-    QTimer.singleShot(0, look)
+    def show(job) -> None:
+        real_show(job)
+        look()
+
+    def progressed(job, *args) -> None:
+        real_progress(job, *args)
+        look()
+
+    monkeypatch.setattr(loading.Job, "_show_dialog", show)
+    monkeypatch.setattr(loading.Job, "_on_progress", progressed)
     assert window.open_file(path)
     ticker.stop()
     assert window.controller.match.actions == played(6).actions
