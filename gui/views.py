@@ -6,7 +6,7 @@ import importlib
 from PySide6.QtWidgets import QWidget
 
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 
 VIEWS: dict[str, str] = {
     "fistful-of-gold": "gui.gold.view:GoldView",

@@ -30,7 +30,7 @@ from gui.clout.prompts import PromptBar
 from gui.clout.scores import CloutScores, PlayerTally
 from gui.clout.side_panel import PANEL_WIDTH, SidePanel, StackList
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.kit.curtain import Curtain
 from gui.kit.theme import PAGE_BG, text_colour_on
 

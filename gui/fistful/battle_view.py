@@ -40,7 +40,7 @@ from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
 from core.game import CHANCE, actor_players
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.fistful.arena import ArenaView
 from gui.fistful.battle_over import BattleOverPage
 from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard

@@ -16,7 +16,7 @@ from core.gold.cards import CARDS
 from core.gold.computer import choose
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable

@@ -16,7 +16,7 @@ from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, Impa
                               StartingDie, Stop, Throw, Tip)
 from core.impact.text import events_text
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.impact.cauldron import CauldronWidget
 from gui.impact.entry import TableEntry
 from gui.impact.legend import ElementLegend

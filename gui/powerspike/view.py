@@ -35,7 +35,7 @@ from core.errors import IllegalAction
 from core.powerspike import game as ps
 from core.powerspike.cards import SIDES
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.powerspike.action_bar import SECONDARY, ActionBar
 from gui.powerspike.combat_panel import CombatPanel
 from gui.powerspike.odds_panel import OddsPanel, short

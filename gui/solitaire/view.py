@@ -27,7 +27,7 @@ from core.fistful.solitaire import (
     SoloThrow,
 )
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.solitaire.bests import BestsBook, game_key
 from gui.solitaire.board import SoloBoard
 from gui.solitaire.over import FinishPage

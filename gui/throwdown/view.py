@@ -12,7 +12,7 @@ from core.fistful.roster import Fighter
 from core.fistful.throwdown import GAME, Pick, Remove, Throw, ThrowdownState
 from core.game import actor_players
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.throwdown.board import ThrowBoard
 from gui.throwdown.over import WinnerPage
 from gui.kit.fighters.picker import FistfulPicker

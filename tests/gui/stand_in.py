@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from core.game import CHANCE
 from core.match import Match
 from gui.controller import MatchController
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 
 VIEWS = {"throwdown": "tests.gui.stand_in:StandInView"}
 

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-from gui.game_view import GameView
+from gui.kit.game_view import GameView
 from gui.views import VIEWS
 
 
