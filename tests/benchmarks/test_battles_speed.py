@@ -11,7 +11,7 @@ import pytest
 
 from core.match import Match
 from core.registry import GAMES
-from tests.benchmarks.test_engine_speed import record_rate
+from tests.benchmarks.rates import record_rate
 from tests.saves.make_saves import play
 
 

@@ -15,6 +15,7 @@ import pytest
 from core.clout.game import GAME
 from core.match import Match
 from tests.saves.make_saves import play
+from tests.benchmarks.rates import record_rate
 
 LOAD_ACTIONS = 1_000
 
@@ -26,13 +27,6 @@ def random_games(games: int, seed: int) -> int:
         match = play(Match.new("clout", GAME.default_setup(), seed=rng.randrange(2**31)), rng)
         actions += len(match.actions)
     return actions
-
-
-def record_rate(benchmark, count: int, unit: str) -> None:
-    stats = getattr(benchmark, "stats", None)
-    if stats is not None and stats.stats.mean:
-        benchmark.extra_info[f"{unit}_per_s"] = round(count / stats.stats.mean)
-    benchmark.extra_info[unit] = count
 
 
 def test_random_play_throughput(benchmark):

@@ -22,6 +22,7 @@ from core.fistful.throwdown import GAME, Throw
 from core.fistful.throws import Landed, throw_fistful
 from core.match import Match
 from tests.saves.make_saves import play
+from tests.benchmarks.rates import record_rate
 
 LONG_GAME_ACTIONS = 1_000
 MEMORY_GAME_ACTIONS = 5_000
@@ -34,13 +35,6 @@ def random_games(games: int, seed: int) -> int:
         match = play(Match.new("throwdown", GAME.default_setup(rng.randint(1, 10)), seed=rng.randrange(2**31)), rng)
         actions += len(match.actions)
     return actions
-
-
-def record_rate(benchmark, count: int, unit: str) -> None:
-    stats = getattr(benchmark, "stats", None)
-    if stats is not None and stats.stats.mean:
-        benchmark.extra_info[f"{unit}_per_s"] = round(count / stats.stats.mean)
-    benchmark.extra_info[unit] = count
 
 
 def test_random_play_throughput(benchmark):

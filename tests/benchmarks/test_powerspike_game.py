@@ -21,6 +21,7 @@ from core.match import Match
 from core.powerspike.game import GAME, Activate
 from core.powerspike.measure import clear_caches
 from tests.core.powerspike.game_helpers import draw_go, fresh, step
+from tests.benchmarks.rates import record_rate
 
 FULL_ARMIES = {"cdc_roster": "cdc-full-death-commando", "scs_roster": "scs-full-neon-samurai"}
 LONG_GAME_ACTIONS = 1_000
@@ -39,13 +40,6 @@ def random_match(seed: int, **setup: object) -> Match:
 
 def random_games(games: int, first_seed: int) -> int:
     return sum(len(random_match(seed).actions) for seed in range(first_seed, first_seed + games))
-
-
-def record_rate(benchmark, count: int, unit: str) -> None:
-    stats = getattr(benchmark, "stats", None)
-    if stats is not None and stats.stats.mean:
-        benchmark.extra_info[f"{unit}_per_s"] = round(count / stats.stats.mean)
-    benchmark.extra_info[unit] = count
 
 
 def test_random_play_throughput(benchmark):

@@ -15,6 +15,7 @@ import pytest
 from core import registry, saves
 from core.match import Match
 from tests.benchmarks.test_engine_speed import long_match
+from tests.benchmarks.rates import record_rate
 from tests.saves.make_saves import play
 
 GAMES = sorted(registry.GAMES)
@@ -32,17 +33,10 @@ def games_of(game_id: str, steps: int) -> list[Match]:
     return matches
 
 
-def record(benchmark, actions: int) -> None:
-    stats = getattr(benchmark, "stats", None)
-    if stats is not None and stats.stats.mean:
-        benchmark.extra_info["actions_per_s"] = round(actions / stats.stats.mean)
-    benchmark.extra_info["actions"] = actions
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_play(benchmark, game_id):
     matches = benchmark.pedantic(games_of, args=(game_id, STEPS), rounds=3, iterations=1)
-    record(benchmark, sum(len(m.actions) for m in matches))
+    record_rate(benchmark, sum(len(m.actions) for m in matches), "actions")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -59,7 +53,7 @@ def test_load(benchmark, tmp_path, game_id):
         return sum(len(Match.load(p).actions) for p in paths)
 
     assert benchmark.pedantic(load_all, rounds=3, iterations=1) == total
-    record(benchmark, total)
+    record_rate(benchmark, total, "actions")
 
 
 @pytest.fixture(scope="module")
@@ -78,4 +72,4 @@ def test_largest_legal_save(benchmark, largest_save):
     match = benchmark.pedantic(Match.load, args=(largest_save,), rounds=1, iterations=1)
     assert len(match.actions) == saves.MAX_ACTIONS
     benchmark.extra_info["bytes"] = size
-    record(benchmark, len(match.actions))
+    record_rate(benchmark, len(match.actions), "actions")
