@@ -13,6 +13,7 @@ from core import registry
 from core.errors import DataError, IllegalAction
 from core.match import Match
 from gui.cli import main
+from tests.bad_files import a_fifo, a_folder, written
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,21 +36,9 @@ def _good(folder: Path) -> Path:
     return path
 
 
-def _write(name: str, data: bytes):
-    def make(folder: Path) -> Path:
-        (folder / name).write_bytes(data)
-        return folder / name
-    return make
-
-
-def _folder(folder: Path) -> Path:
-    (folder / "a folder.json").mkdir()
-    return folder / "a folder.json"
-
-
-def _fifo(folder: Path) -> Path:
-    os.mkfifo(folder / "pipe.json")
-    return folder / "pipe.json"
+_write = written
+_folder = a_folder("a folder.json")
+_fifo = a_fifo("pipe.json")
 
 
 def _edited(old: str, new: str):

@@ -15,6 +15,7 @@ from core.errors import DataError, IllegalAction, SaveError
 from core.match import Match
 from gui import loading, storage, views
 from gui.main_window import MainWindow
+from tests.bad_files import a_fifo, a_folder, written
 from tests.gui.stand_in import VIEWS, played
 
 
@@ -195,22 +196,9 @@ def test_declining_the_earlier_step_keeps_the_open_game(window, open_game, monke
 
 
 # --- bad files ------------------------------------------------------------------------------------------
-def _fifo(folder: Path) -> Path:
-    path = folder / "pipe.battlebox.json"
-    os.mkfifo(path)
-    return path
-
-
-def _write(name: str, data: bytes):
-    def make(folder: Path) -> Path:
-        (folder / name).write_bytes(data)
-        return folder / name
-    return make
-
-
-def _folder(folder: Path) -> Path:
-    (folder / "folder.battlebox.json").mkdir()
-    return folder / "folder.battlebox.json"
+_fifo = a_fifo("pipe.battlebox.json")
+_write = written
+_folder = a_folder("folder.battlebox.json")
 
 
 def _unknown_game(folder: Path) -> Path:
