@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from gui.kit.theme import text_colour_on
+from gui.kit.style import set_ink
 
 
 class Curtain(QWidget):
@@ -61,16 +61,7 @@ class Curtain(QWidget):
         """Cover the screen for `name`; `revealed` fires when they say it is them."""
         self._name = name
         self._colour = QColor(colour)
-        ink = text_colour_on(self._colour).name()
-        soft = "rgba(255,255,255,0.80)" if ink == "#ffffff" else "rgba(0,0,0,0.70)"
-        self._pass.setStyleSheet(f"color: {soft}; font-size: 20px;")
-        self._title.setStyleSheet(f"color: {ink}; font-size: 52px; font-weight: 800;")
-        self._message.setStyleSheet(f"color: {ink}; font-size: 17px;")
-        self._hint.setStyleSheet(f"color: {soft}; font-size: 14px; font-style: italic;")
-        self._button.setStyleSheet(
-            f"QPushButton {{ background: {ink}; color: {self._colour.darker(130).name()};"
-            " border: none; border-radius: 26px; padding: 10px 34px; font-size: 18px; font-weight: 700; }"
-            f"QPushButton:hover {{ background: {soft}; }}")
+        set_ink(self, self._colour)
         self._title.setText(name)
         self._message.setText(message)
         self._message.setVisible(bool(message))

@@ -1,34 +1,67 @@
-"""The one application stylesheet, styling views by object name and dynamic property.
+"""The one application stylesheet, assembled from `resources/style/*.qss`.
 
-It is applied once, when the first game view is built (`gui.views.create_view`), so the start
-page paints before any styling pass over game rules; later views reuse it for free.
+Each area keeps its rules in its own .qss file (base and kit first, then one per game and the
+shell), so engineers styling different games never edit the same file, and no view carries an
+inline style. Theme colours are named once in `palette.json` and written `@name` in the sheets.
+The sheet is applied once, when the first game view is built (`gui.views.create_view`), so the
+start page paints before any styling pass; later views reuse it for free.
 """
 from __future__ import annotations
 
+import logging
+import re
+from functools import lru_cache
+from importlib import resources
+
 from PySide6.QtWidgets import QApplication
 
-_IMPACT_INK = "#f3f1ec"
-_IMPACT_BUTTON = """
-#impactView QPushButton[role="impact"] {
-    background: #3d4558; color: #f3f1ec; border: 1px solid #59627a; border-radius: 8px;
-    padding: 8px 14px; font-size: 14px; font-weight: 600; }
-#impactView QPushButton[role="impact"]:hover { background: #4a5470; }
-#impactView QPushButton[role="impact"]:disabled { background: #2f3544; color: #6b7386; border-color: #3a4152; }
-#impactView QPushButton[role="impact-primary"] {
-    background: #e4572e; color: white; border: none; border-radius: 8px;
-    padding: 9px 16px; font-size: 15px; font-weight: 700; }
-#impactView QPushButton[role="impact-primary"]:hover { background: #c9461f; }
-#impactView QPushButton[role="impact-primary"]:disabled { background: #4a4f5c; color: #8b90a0; }
-"""
+from maps.datafile import DataError, decode_json
 
-STYLESHEET = _IMPACT_BUTTON + f"""
-#impactView QLabel#raceTitle {{ color: {_IMPACT_INK}; font-size: 26px; font-weight: 800; }}
-#impactView QLabel#raceHint {{ color: #c9c3b6; font-size: 14px; }}
-#impactView QLabel#winnerTitle {{ color: {_IMPACT_INK}; font-size: 20px; letter-spacing: 2px; }}
-#impactView QLabel#winnerSummary {{ color: {_IMPACT_INK}; font-size: 15px; }}
-"""
-
+PACKAGE = "resources.style"
+FIRST = ("base.qss", "kit.qss")
+_NAME = re.compile(r"@([a-z][a-z0-9-]*)")
+_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _APPLIED = "battleboxThemeApplied"
+log = logging.getLogger(__name__)
+
+
+def palette(data: bytes, file: str = "palette.json") -> dict[str, str]:
+    """The named theme colours; every entry must be a #rrggbb colour."""
+    raw = decode_json(data, file)
+    if not isinstance(raw, dict):
+        raise DataError(file, None, "expected an object of colour names")
+    for name, value in raw.items():
+        if not isinstance(value, str) or not _COLOUR.fullmatch(value):
+            raise DataError(file, name, f"expected a colour like #1f2937, not {value!r}")
+    return dict(raw)
+
+
+def expand(sheet: str, colours: dict[str, str], file: str) -> str:
+    """Replace each @name by its colour, refusing a name the palette lacks."""
+    def colour(m: re.Match[str]) -> str:
+        try:
+            return colours[m.group(1)]
+        except KeyError:
+            line = sheet.count("\n", 0, m.start()) + 1
+            raise DataError(file, f"line {line}", f"unknown colour name @{m.group(1)}") from None
+    sheet = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), sheet)
+    return _NAME.sub(colour, sheet)
+
+
+def assemble(sheets: dict[str, str], colours: dict[str, str]) -> str:
+    """Join the sheets, shared ones first, so a game's rule may refine a shared one."""
+    order = [n for n in FIRST if n in sheets] + sorted(n for n in sheets if n not in FIRST)
+    return "\n".join(expand(sheets[n], colours, n) for n in order)
+
+
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The whole application stylesheet, read from the installed resources."""
+    folder = resources.files(PACKAGE)
+    colours = palette(folder.joinpath("palette.json").read_bytes())
+    sheets = {f.name: f.read_text(encoding="utf-8") for f in folder.iterdir() if f.name.endswith(".qss")}
+    return assemble(sheets, colours)
 
 
 def apply_theme(app: QApplication | None = None) -> None:
@@ -37,4 +70,10 @@ def apply_theme(app: QApplication | None = None) -> None:
     if app is None or app.property(_APPLIED):
         return
     app.setProperty(_APPLIED, True)
-    app.setStyleSheet(STYLESHEET)
+    try:
+        sheet = stylesheet()
+    except DataError as e:
+        # A damaged install: play on unstyled rather than lose the game being opened.
+        log.warning("the stylesheet could not be read (%s); the app runs unstyled", e)
+        return
+    app.setStyleSheet(sheet)
