@@ -5,11 +5,12 @@ chip reaches comes from core.clout.geometry (edge to edge, fly counted as the ge
 and a drag only emits `chip_moved` — the owner (layout board, later the play view) decides
 what happens and calls `set_chips` again. Centimetres become scene units at `PX_PER_CM`.
 
-Gestures: wheel zooms, dragging the empty area pans, F fits; click a chip to select it (its
-range ring and the chips in its range light up; hovering a chip previews the same); drag a
-chip to move it (the overlay follows live); Shift+click two chips to lay the ruler between
-their nearest edges; Esc clears the ruler. Chips dragged from a catalogue list (mime type
-`CHIP_MIME`, the chip id as text) are dropped with `chip_dropped`.
+Zoom, pan, fit, the ruler's drawing and click-versus-drag are the kit's `BoardView`'s
+(`UNIT` = `PX_PER_CM` scene units a centimetre; its level-of-detail hook switches crowds). Click a chip to select it (its range ring and the chips in its
+range light up; hovering a chip previews the same); drag a chip to move it (the overlay follows
+live); Shift+click two chips to lay the ruler between their nearest edges; Esc clears the
+ruler. Chips dragged from a catalogue list (mime type `CHIP_MIME`, the chip id as text) are
+dropped with `chip_dropped`.
 
 Speed: each chip is its own cached item while few chips are in view; once more than
 `CROWD_CHIPS` would be in view, the items are hidden (one call: they share a parent) and one
@@ -21,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -30,13 +31,9 @@ from PySide6.QtGui import (
     QDropEvent,
     QKeyEvent,
     QLinearGradient,
-    QMouseEvent,
     QPainter,
     QPen,
-    QHelpEvent,
-    QResizeEvent,
     QTransform,
-    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -44,26 +41,17 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
-    QToolTip,
     QWidget,
 )
 
-from core.clout.geometry import (
-    CHIP_RADIUS_CM,
-    ChipIndex,
-    chips_in_range,
-    edge_distance_cm,
-    fly_counts,
-)
+from core.clout.geometry import CHIP_RADIUS_CM, ChipIndex, chips_in_range, edge_distance_cm, fly_counts
 from gui.clout.chip_items import PX_PER_CM, ChipCrowd, ChipItem, ChipMarker, chip_font
+from gui.kit.board_view import BoardView
 from gui.kit.paper import paper_texture, shape_path
-from gui.kit.ruler import RulerItem
 from maps.clout.areas import PlayArea, range_increment_cm
 
 CHIP_MIME = "application/x-battlebox-clout-chip"
 MARGIN_CM = 6.0
-MAX_ZOOM = 12.0
-CLICK_SLOP = 5
 RING_COLOUR = QColor("#ffb300")
 SURFACES = {"hard table": "#b08a5a", "carpet": "#8c3b3b", "cloth": "#2e7d4f"}
 DEFAULT_OWNER_COLOURS = ("#1e88e5", "#e53935")
@@ -83,7 +71,9 @@ def format_cm(value: float) -> str:
     return f"{value:.1f} cm"
 
 
-class CloutCanvas(QGraphicsView):
+class CloutCanvas(BoardView):
+    UNIT = PX_PER_CM
+
     chip_clicked = Signal(str)
     selection_changed = Signal(object)  # chip id or None
     focus_changed = Signal(object)  # the chip whose range is shown (hovered, else selected), or None
@@ -94,22 +84,9 @@ class CloutCanvas(QGraphicsView):
 
     def __init__(self, area: PlayArea, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
         self.scene().setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAcceptDrops(True)
-        self.viewport().setMouseTracking(True)
-        self.setMinimumSize(320, 240)
 
         self.markers: dict[str, ChipMarker] = {}
         self._order: dict[str, int] = {}
@@ -121,9 +98,6 @@ class CloutCanvas(QGraphicsView):
         self._hovered: str | None = None
         self._in_range: frozenset[str] = frozenset()
         self._movable = True
-        self._zoom = 1.0
-        self._press: QPointF | None = None
-        self._press_chip: str | None = None
         self._drag_offset = QPointF()
         self.dragging: str | None = None
         self._ruler_anchor: str | None = None
@@ -150,9 +124,6 @@ class CloutCanvas(QGraphicsView):
         self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.ring.hide()
         self.scene().addItem(self.ring)
-        self.ruler = RulerItem()
-        self.ruler.hide()
-        self.scene().addItem(self.ruler)
         self.set_area(area)
 
     # --- data in ------------------------------------------------------------------------------
@@ -267,9 +238,6 @@ class CloutCanvas(QGraphicsView):
         """The chips highlighted now (in range of the focus chip)."""
         return self._in_range
 
-    def ring_visible(self) -> bool:
-        return self.ring.isVisible()
-
     def _refresh_focus(self) -> None:
         focus = self.focus_chip
         if focus is not None and focus in self.markers:
@@ -303,7 +271,7 @@ class CloutCanvas(QGraphicsView):
     # --- crowds ------------------------------------------------------------------------------------
     def chips_in_view(self) -> float:
         """About how many chips the view shows: all of them when fitted, fewer zoomed in."""
-        return len(self.markers) / (self._zoom * self._zoom)
+        return len(self.markers) / (self.zoom * self.zoom)
 
     def _refresh_crowd(self, chips_changed: bool = True) -> None:
         """Paint the chips one item each, or all together as discs when a crowd is in view."""
@@ -330,19 +298,14 @@ class CloutCanvas(QGraphicsView):
         ends = ((pa[0] + ux * r, pa[1] + uy * r), (pb[0] - ux * r, pb[1] - uy * r))
         inc = self.increment_cm(self.markers[a].owner)
         text = f"{format_cm(gap)} · {gap / inc:.2f} increments"
-        self.ruler.set_ends(to_scene(*ends[0]), to_scene(*ends[1]), text)
-        self.ruler.show()
+        self.show_ruler(to_scene(*ends[0]), to_scene(*ends[1]), text)
         self.ruler_chips = (a, b)
         return gap
 
     def clear_ruler(self) -> None:
-        self.ruler.hide()
+        self.hide_ruler()
         self.ruler_chips = None
         self._ruler_anchor = None
-
-    @property
-    def ruler_text(self) -> str:
-        return self.ruler.text if self.ruler.isVisible() else ""
 
     def _ruler_click(self, chip_id: str) -> None:
         if self._ruler_anchor is None or self._ruler_anchor == chip_id:
@@ -354,29 +317,11 @@ class CloutCanvas(QGraphicsView):
         gap = self.set_ruler(a, chip_id)
         self.ruler_changed.emit((a, chip_id, gap))
 
-    # --- zoom --------------------------------------------------------------------------------------
-    def fit(self) -> None:
-        self._zoom = 1.0
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self.resetCachedContent()
-        self._refresh_crowd(chips_changed=False)
-
-    @property
-    def zoom(self) -> float:
-        return self._zoom
-
+    # --- scale -------------------------------------------------------------------------------------
     def px_per_cm(self) -> float:
-        return self.transform().m11() * PX_PER_CM
+        return self.px_per_unit()
 
-    def zoom_by(self, steps: float) -> None:
-        zoom = max(1.0, min(MAX_ZOOM, self._zoom * 1.2 ** steps))
-        if zoom == 1.0:
-            self.fit()
-            return
-        f = zoom / self._zoom
-        self.scale(f, f)
-        self._zoom = zoom
-        self.resetCachedContent()
+    def detail_changed(self, px_per_unit: float) -> None:
         self._refresh_crowd(chips_changed=False)
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:
@@ -454,85 +399,47 @@ class CloutCanvas(QGraphicsView):
             self.drag_to(cid, m.x_cm, m.y_cm)
             self.dragging = None
 
-    # --- events ------------------------------------------------------------------------------------
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self.setFocus()
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        self._press = event.position()
-        cid = self.chip_at(event.position().toPoint())
-        self._press_chip = cid
-        if cid is None:
-            super().mousePressEvent(event)
-            return
-        self._drag_offset = self.mapToScene(event.position().toPoint()) - to_scene(*self.index.centre(cid))
-        event.accept()
+    # --- gestures (BoardView hooks) ----------------------------------------------------------------
+    def piece_at(self, view_pos: QPoint) -> str | None:
+        return self.chip_at(view_pos)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cid = self._press_chip
-        if cid is None or self._press is None:
-            if not event.buttons():
-                self.hover(self.chip_at(event.position().toPoint()))
-            super().mouseMoveEvent(event)
-            return
-        moved = event.position() - self._press
-        if self.dragging is None and (abs(moved.x()) + abs(moved.y()) <= CLICK_SLOP or not self._movable):
-            return
-        x, y = to_area(self.mapToScene(event.position().toPoint()) - self._drag_offset)
-        self.drag_to(cid, x, y)
+    def piece_clicked(self, piece: str, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        if modifiers & Qt.KeyboardModifier.ShiftModifier:
+            self._ruler_click(piece)
+        else:
+            self.select(piece)
+            self.chip_clicked.emit(piece)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        cid, press = self._press_chip, self._press
-        self._press_chip, self._press = None, None
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mouseReleaseEvent(event)
-            return
-        if self.dragging is not None:
-            self._end_drag(commit=True)
-            return
-        if cid is not None:
-            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-                self._ruler_click(cid)
-            else:
-                self.select(cid)
-                self.chip_clicked.emit(cid)
-            return
-        super().mouseReleaseEvent(event)
-        if press is not None:
-            moved = event.position() - press
-            if abs(moved.x()) + abs(moved.y()) <= CLICK_SLOP:
-                x, y = to_area(self.mapToScene(event.position().toPoint()))
-                self.select(None)
-                self.area_clicked.emit(x, y)
+    def board_clicked(self, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        x, y = to_area(scene_pos)
+        self.select(None)
+        self.area_clicked.emit(x, y)
 
-    def leaveEvent(self, event) -> None:
-        self.hover(None)
-        super().leaveEvent(event)
+    def piece_drag_started(self, piece: str, scene_pos: QPointF) -> bool:
+        self._drag_offset = scene_pos - to_scene(*self.index.centre(piece))
+        return self._movable
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        steps = event.angleDelta().y() / 120
-        if steps:
-            self.zoom_by(steps)
-        event.accept()
+    def piece_drag_moved(self, piece: str, scene_pos: QPointF) -> None:
+        self.drag_to(piece, *to_area(scene_pos - self._drag_offset))
+
+    def piece_drag_ended(self, piece: str, commit: bool) -> None:
+        self._end_drag(commit)
+
+    def piece_hovered(self, piece: str | None) -> None:
+        self.hover(piece)
+
+    def piece_tooltip(self, piece: str) -> str:
+        return self.markers[piece].tooltip
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key == Qt.Key.Key_Escape:
-            if self.dragging is not None:
-                self._press_chip = None
-                self._end_drag(commit=False)
-            else:
-                self.clear_ruler()
-                self.ruler_changed.emit(None)
-        elif key == Qt.Key.Key_F:
-            self.fit()
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.zoom_by(1)
-        elif key == Qt.Key.Key_Minus:
-            self.zoom_by(-1)
-        else:
+        if event.key() != Qt.Key.Key_Escape:
             super().keyPressEvent(event)
+        elif self.dragging is not None:
+            self.cancel_drag()
+            self._end_drag(commit=False)
+        else:
+            self.clear_ruler()
+            self.ruler_changed.emit(None)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CHIP_MIME):
@@ -554,30 +461,3 @@ class CloutCanvas(QGraphicsView):
         x, y = to_area(self.mapToScene(event.position().toPoint()))
         event.acceptProposedAction()
         self.chip_dropped.emit(chip, x, y)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fit()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self.fit()
-
-    def viewportEvent(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            cid = self.chip_at(event.pos())
-            tip = self.markers[cid].tooltip if cid is not None else ""
-            if tip:
-                QToolTip.showText(event.globalPos(), tip, self.viewport())
-            else:
-                QToolTip.hideText()
-                event.ignore()
-            return True
-        return super().viewportEvent(event)
-
-    # --- where things are on screen (for the owner's overlays and for test drivers) ----------------
-    def chip_view_pos(self, chip_id: str) -> QPoint:
-        return self.mapFromScene(to_scene(*self.index.centre(chip_id)))
-
-    def area_view_pos(self, x_cm: float, y_cm: float) -> QPoint:
-        return self.mapFromScene(to_scene(x_cm, y_cm))

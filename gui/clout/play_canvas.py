@@ -9,7 +9,7 @@ import math
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QWidget
 
 from core.clout.geometry import CHIP_RADIUS_CM
 from gui.clout.canvas import CloutCanvas, to_area, to_scene
@@ -111,8 +111,6 @@ class PlayCanvas(CloutCanvas):
     # --- aiming -------------------------------------------------------------------------------------
     def set_aiming(self, on: bool) -> None:
         self.aiming = on
-        # Aiming must not pan the view.
-        self.setDragMode(QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.ScrollHandDrag)
         self.viewport().setCursor(Qt.CursorShape.CrossCursor if on else Qt.CursorShape.OpenHandCursor)
         if not on:
             self._aim_from = None
@@ -140,9 +138,6 @@ class PlayCanvas(CloutCanvas):
             self.setToolTip(f"strength {self.strength_of(self._aim_pull):.0%}")
             event.accept()
             return
-        cid = self._press_chip
-        if cid is not None and cid not in self.movable_ids:
-            return
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -157,6 +152,9 @@ class PlayCanvas(CloutCanvas):
             self.aimed.emit(x, y, self.strength_of(pull))
             return
         super().mouseReleaseEvent(event)
+
+    def piece_drag_started(self, piece: str, scene_pos: QPointF) -> bool:
+        return piece in self.movable_ids and super().piece_drag_started(piece, scene_pos)
 
     @staticmethod
     def strength_of(pull_cm: float) -> float:

@@ -19,6 +19,7 @@ from PySide6.QtGui import QImage, QPainter
 from gui.clout.canvas import CloutCanvas
 from gui.clout.chip_items import ChipMarker
 from maps.clout.areas import load_area
+from tests.gui.drivers.clout_canvas import ring_visible
 
 pytestmark = pytest.mark.gui
 FACTIONS = ("centaurs", "elves", "goblins", "undead", "neutral")
@@ -105,7 +106,7 @@ def test_live_overlay_dragging_one_chip_among_500(benchmark, canvas):
         canvas.drag_to("c0", 10 + k * 0.2, 50)
 
     benchmark(step)
-    assert canvas.dragging == "c0" and canvas.ring_visible()
+    assert canvas.dragging == "c0" and ring_visible(canvas)
     assert canvas.in_range == set(canvas.chips_in_range("c0"))
 
 

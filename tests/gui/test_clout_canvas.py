@@ -12,7 +12,16 @@ from core.clout.geometry import CHIP_DIAMETER_CM, in_range
 from gui.clout.canvas import CHIP_MIME, CloutCanvas
 from gui.clout.chip_items import PX_PER_CM, ChipMarker, faction_colour
 from maps.clout.areas import available_areas, load_area, range_increment_cm
-from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip, wheel
+from tests.gui.drivers.clout_canvas import (
+    area_view_pos,
+    chip_view_pos,
+    click_area,
+    click_chip,
+    drag_chip,
+    ring_visible,
+    ruler_text,
+    wheel,
+)
 
 pytestmark = pytest.mark.gui
 AREA = load_area("standard")
@@ -84,7 +93,7 @@ def test_chips_show_faction_colour_inside_and_owner_colour_on_the_rim(canvas):
     image = canvas.viewport().grab().toImage()
     for cid in ("watcher", "warrior"):
         m = canvas.markers[cid]
-        centre = canvas.chip_view_pos(cid)
+        centre = chip_view_pos(canvas, cid)
         px = canvas.px_per_cm()
         face = QPoint(round(centre.x() - 1.0 * px), round(centre.y() - 0.5 * px))
         rim = QPoint(round(centre.x() + 1.8 * px), centre.y())
@@ -94,7 +103,7 @@ def test_chips_show_faction_colour_inside_and_owner_colour_on_the_rim(canvas):
 
 def test_range_ring_is_range_times_owner_increment_from_the_edge(canvas):
     click_chip(canvas, "watcher")
-    assert canvas.selected == "watcher" and canvas.ring_visible()
+    assert canvas.selected == "watcher" and ring_visible(canvas)
     radius = canvas.ring.rect().width() / 2 / PX_PER_CM
     assert radius == pytest.approx(CHIP_DIAMETER_CM / 2 + 2 * INC)
     assert canvas.ring.scenePos() == canvas.items_by_id["watcher"].pos()
@@ -129,29 +138,29 @@ def test_handicap_widens_the_highlight(canvas):
 def test_hover_previews_a_chip_range(canvas, qtbot):
     from PySide6.QtTest import QTest
 
-    QTest.mouseMove(canvas.viewport(), canvas.chip_view_pos("warrior"))
-    assert canvas.focus_chip == "warrior" and canvas.ring_visible()
+    QTest.mouseMove(canvas.viewport(), chip_view_pos(canvas, "warrior"))
+    assert canvas.focus_chip == "warrior" and ring_visible(canvas)
     assert canvas.in_range == expected_in_range(canvas.markers["warrior"], TABLE, INC)
-    QTest.mouseMove(canvas.viewport(), canvas.area_view_pos(90, 10))
-    assert canvas.focus_chip is None and not canvas.ring_visible()
+    QTest.mouseMove(canvas.viewport(), area_view_pos(canvas, 90, 10))
+    assert canvas.focus_chip is None and not ring_visible(canvas)
 
 
 def test_shift_click_two_chips_lays_the_ruler_edge_to_edge(canvas, qtbot):
     seen = []
     canvas.ruler_changed.connect(seen.append)
     click_chip(canvas, "watcher", shift=True)
-    assert seen == [None] and canvas.ruler_text == ""
+    assert seen == [None] and ruler_text(canvas) == ""
     click_chip(canvas, "dragon", shift=True)
     gap = math.dist((40, 40), (31, 33)) - CHIP_DIAMETER_CM
     a, b, measured = seen[-1]
     assert (a, b) == ("watcher", "dragon") and measured == pytest.approx(gap)
-    assert canvas.ruler_text.startswith(f"{gap:.1f} cm")
-    assert f"{gap / INC:.2f} increments" in canvas.ruler_text
+    assert ruler_text(canvas).startswith(f"{gap:.1f} cm")
+    assert f"{gap / INC:.2f} increments" in ruler_text(canvas)
     canvas.setFocus()
     from PySide6.QtTest import QTest
 
     QTest.keyClick(canvas, Qt.Key.Key_Escape)
-    assert canvas.ruler_text == ""
+    assert ruler_text(canvas) == ""
 
 
 def test_dragging_a_chip_emits_chip_moved_and_the_overlay_follows(canvas, qtbot):
@@ -166,7 +175,7 @@ def test_dragging_a_chip_emits_chip_moved_and_the_overlay_follows(canvas, qtbot)
         from PySide6.QtTest import QTest
 
         QTest.mouseRelease(canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                           canvas.chip_view_pos("friend"))
+                           chip_view_pos(canvas, "friend"))
     cid, x, y = blocker.args
     assert cid == "friend"
     assert (x, y) == pytest.approx((40, 44), abs=2 / canvas.px_per_cm() + 1e-6)
@@ -184,7 +193,7 @@ def test_clicking_empty_ground_reports_the_spot_and_deselects(canvas, qtbot):
     with qtbot.waitSignal(canvas.area_clicked) as blocker:
         click_area(canvas, 75, 25)
     assert blocker.args == pytest.approx([75, 25], abs=1.5 / canvas.px_per_cm())
-    assert canvas.selected is None and not canvas.ring_visible()
+    assert canvas.selected is None and not ring_visible(canvas)
 
 
 def test_wheel_zooms_and_fit_restores(canvas):
@@ -198,7 +207,7 @@ def test_wheel_zooms_and_fit_restores(canvas):
 def test_a_catalogue_chip_dropped_on_the_canvas_is_reported(canvas, qtbot):
     data = QMimeData()
     data.setData(CHIP_MIME, b"elf-treant-watcher")
-    at = canvas.area_view_pos(20, 70)
+    at = area_view_pos(canvas, 20, 70)
     enter = QDragEnterEvent(at, Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
                             Qt.KeyboardModifier.NoModifier)
     drop = QDropEvent(QPointF(at), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
@@ -216,7 +225,7 @@ def test_chips_left_out_are_removed_and_their_ruler_goes(canvas):
     canvas.select("warrior")
     canvas.set_chips([m for m in TABLE if m.id != "warrior"])
     assert "warrior" not in canvas.items_by_id and canvas.selected is None
-    assert canvas.ruler_text == ""
+    assert ruler_text(canvas) == ""
 
 
 def crowd(n: int) -> list[ChipMarker]:
@@ -229,14 +238,14 @@ def test_a_crowd_is_painted_as_one_item_and_stays_clickable(canvas, qtbot):
     assert canvas.crowded and canvas.crowd.isVisible() and not canvas.chip_layer.isVisible()
     assert not any(item.isVisible() for item in canvas.items(canvas.viewport().rect()) if item is not canvas.crowd
                    and item.parentItem() is canvas.chip_layer)
-    top = canvas.chip_at(canvas.chip_view_pos("c1999"))
+    top = canvas.chip_at(chip_view_pos(canvas, "c1999"))
     assert top is not None and math.dist(canvas.index.centre(top), canvas.index.centre("c1999")) <= 2
     click_chip(canvas, "c1999")
     assert canvas.selected == top and canvas.crowd.focus == top
     canvas.select(None)
     canvas.hover(None)
     image = canvas.grab().toImage()
-    at = canvas.chip_view_pos("c1998")
+    at = chip_view_pos(canvas, "c1998")
     assert colour_near(image, at, faction_colour("elves"), 60) or colour_near(image, at, faction_colour("undead"), 60)
     while canvas.crowded:
         canvas.zoom_by(1)
