@@ -87,6 +87,17 @@ class Result(msgspec.Struct, frozen=True):
     reason: str
 
 
+class Secret(msgspec.Struct, frozen=True):
+    """Whose secrets the screen would show now, for a shared screen to curtain first.
+
+    `what` is a short fact id ("fistful", "duel", "stack"...) that the view words; the core
+    decides it because only the rules know what a seat may see (`view(state, seat)`).
+    """
+
+    seat: int
+    what: str
+
+
 def rank(keys: Sequence[Any]) -> tuple[int, ...]:
     """Placings from one sort key per seat, higher key better; equal keys share a rank (1, 1, 3)."""
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
@@ -115,6 +126,11 @@ class Rules:
     def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]:
         """An action as written by save format `version`, rewritten for `version + 1`."""
         return action
+
+    def secret(self, state: Any) -> Secret | None:
+        """The seat whose hidden information a shared screen would show now (None: nothing
+        hidden, or nobody else at the screen: table mode, one player, a computer opponent)."""
+        return None
 
     def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]:
         """A setup as written by save format `version`, rewritten for `version + 1`."""
@@ -149,6 +165,7 @@ class Game(Protocol):
     def sample_draws(self, state: Any, rng: random.Random) -> Any: ...
     def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]: ...
     def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]: ...
+    def secret(self, state: Any) -> Secret | None: ...
 
 
 def actor_players(actor: Actor) -> tuple[int, ...]:

@@ -39,7 +39,6 @@ SAVE_SUFFIX = ".battlebox.json"
 MODE_TEXT = {"simulated": "Simulated throws", "table": "Results entered at the table"}
 NO_UNDO_AFTER_BARRIER = ("The last action revealed a throw or secret choices; with simulated throws "
                          "it cannot be taken back.")
-BANNER_SECONDS = 12
 SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reaches for Ctrl+Q
 # The platform's standard keys of each action (QKeySequence.StandardKey names), set with the
 # shortcuts: the key-sequence class and its enums cost start-up, and menus are closed until then.
@@ -70,7 +69,6 @@ class MainWindow(DockPanels, QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         self._central_layout = layout
-        self._banner: QFrame | None = None  # built with the first refusal; see `banner`
         self.stack = QStackedWidget()
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
@@ -109,45 +107,6 @@ class MainWindow(DockPanels, QMainWindow):
     @property
     def match(self) -> Match | None:
         return self._controller.match if self._controller else None
-
-    @property
-    def banner(self) -> QFrame:
-        """The refusal banner above the page: hidden until the first refusal, so built then."""
-        if self._banner is None:
-            self._banner = self._build_banner()
-            self._central_layout.insertWidget(0, self._banner)
-        return self._banner
-
-    @property
-    def banner_label(self) -> QLabel:
-        self.banner
-        return self._banner_label
-
-    # --- building ---------------------------------------------------------------------------
-    def _build_banner(self) -> QFrame:
-        from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton
-
-        banner = QFrame()
-        banner.setObjectName("refusalBanner")
-        banner.setStyleSheet(
-            "QFrame#refusalBanner { background: #fdecea; border-bottom: 1px solid #f2b8b0; }"
-            "QLabel { color: #7a1a10; font-size: 10.5pt; }"
-            "QToolButton { border: none; color: #7a1a10; font-size: 13pt; padding: 0 6px; }")
-        self._banner_label = QLabel()
-        self._banner_label.setWordWrap(True)
-        close = QToolButton()
-        close.setText("×")
-        close.setToolTip("Dismiss")
-        close.clicked.connect(self.hide_banner)
-        row = QHBoxLayout(banner)
-        row.setContentsMargins(16, 8, 8, 8)
-        row.addWidget(self._banner_label, 1)
-        row.addWidget(close)
-        banner.hide()
-        self._banner_timer = QTimer(self)
-        self._banner_timer.setSingleShot(True)
-        self._banner_timer.timeout.connect(self.hide_banner)
-        return banner
 
     def _action(self, text: str, slot: Any, tip: str = "") -> QAction:
         """Shortcuts come after the first paint: see `_set_shortcuts`."""
@@ -287,24 +246,11 @@ class MainWindow(DockPanels, QMainWindow):
 
         QMessageBox.critical(self, title, text)
 
-    def show_refusal(self, reason: str) -> None:
-        """Non-modal: the banner and the status bar, so play is never blocked."""
-        self.banner_label.setText(reason)
-        self.banner.show()
-        self.statusBar().showMessage(reason, BANNER_SECONDS * 1000)
-        self._banner_timer.start(BANNER_SECONDS * 1000)
-
-    def hide_banner(self) -> None:
-        if self._banner is not None:
-            self._banner_timer.stop()
-            self._banner.hide()
-
     # --- pages -------------------------------------------------------------------------------
     def show_start_page(self) -> None:
         if self._dock_pair is not None and self.stack.currentWidget() is not self.start_page:
             self._dock_visible = {"log": not self.log_dock.isHidden(), "scores": not self.scores_dock.isHidden()}
         self.stack.setCurrentWidget(self.start_page)
-        self.hide_banner()
         self.statusBar().clearMessage()
         self.start_page.set_can_resume(self._view is not None)
         if self._dock_pair is not None:
@@ -644,14 +590,12 @@ class MainWindow(DockPanels, QMainWindow):
         self._view = view
         controller.setParent(self)
         controller.changed.connect(self._on_changed)
-        controller.refused.connect(self.show_refusal)
         view.finished_requested.connect(self.show_start_page)
         self.stack.addWidget(view)
         scores = view.scores_widget()
         self.scores_dock.setWidget(scores if scores is not None else self._no_scores)
         self._dock_visible = {"log": True, "scores": True}
         self.show_game()
-        self.hide_banner()
         if controller.match.actions:
             self._autosave()
         else:
@@ -662,7 +606,6 @@ class MainWindow(DockPanels, QMainWindow):
     def _teardown(self) -> None:
         if self._controller is not None:
             self._controller.changed.disconnect(self._on_changed)
-            self._controller.refused.disconnect(self.show_refusal)
             self._controller.deleteLater()
         if self._view is not None:
             scores = self.scores_dock.widget()
@@ -675,7 +618,6 @@ class MainWindow(DockPanels, QMainWindow):
         self._view = None
 
     def _on_changed(self) -> None:
-        self.hide_banner()
         self._refresh()
         self._autosave()
 

@@ -24,7 +24,8 @@ from typing import Literal
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous, validate_mode, validate_players
+from core.game import (Action, Actor, Mode, PlayerSetup, Result, Rules, Secret, Simultaneous, actor_players,
+                       validate_mode, validate_players)
 from core.spec import GameSpec, Option
 from core.gold.cards import CARDS, HIDDEN, card_name, cards_text, duel, forbidden_reason, is_forbidden
 
@@ -189,6 +190,16 @@ class GoldGame(Rules):
         if state.phase == "duel":
             return Simultaneous(tuple(p for p in (0, 1) if state.pending[p] is None))
         return None
+
+    def secret(self, state: GoldState) -> Secret | None:
+        """Each hand is secret on a shared screen, except against the computer (one human) and
+        in table mode's duels, where the referee records the two cards already shown."""
+        seats = actor_players(self.actor(state))
+        if not seats or state.setup.computer is not None:
+            return None
+        if state.phase == "duel" and state.setup.mode == "table":
+            return None
+        return Secret(seats[0], state.phase)
 
     def legal_actions(self, state: GoldState) -> list[GoldAction]:
         if state.phase == "discard":

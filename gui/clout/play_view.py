@@ -48,7 +48,7 @@ class CloutPlayView(GameView):
     animations = True
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(controller, "cloutPlayView", parent)
         self.setObjectName("cloutPlayView")
         self.controller = controller
         self.game: cg.CloutGame = controller.match.game

@@ -62,7 +62,7 @@ class BattleView(GameView):
     BOARD = "battleBoard"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(controller, "battleView", parent)
         self.setObjectName("battleView")
         self.controller = controller
         self.game: BattleGame = controller.match.game

@@ -19,8 +19,6 @@ from gui.kit.theme import PRIMARY_BUTTON
 ROW_CARD = QSize(70, 100)
 HAND_CARD = QSize(84, 120)
 MINI_CARD = QSize(30, 44)
-REFUSAL_STYLE = ("QLabel { color: #8b1a10; background: #fdecea; border: 1px solid #f2b8b0;"
-                 " border-radius: 6px; padding: 6px; font-size: 13px; }")
 
 
 def clear(layout: QLayout) -> None:
@@ -245,10 +243,6 @@ class GoldTable(QWidget):
         self.sentence.setStyleSheet("font-size: 14px; font-weight: 600; color: #1f2937;")
         self.sentence.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.hand = HandPanel(on_card, on_discard)
-        self.refusal = QLabel(objectName="goldRefusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet(REFUSAL_STYLE)
-        self.refusal.hide()
 
         top = QHBoxLayout()
         top.addWidget(self.header, 1)
@@ -267,7 +261,6 @@ class GoldTable(QWidget):
         lay.addLayout(middle)
         lay.addWidget(self.rows[1])
         lay.addWidget(self.hand)
-        lay.addWidget(self.refusal)
         lay.addStretch(1)
 
     def render(self, state: GoldState, sentence: str) -> None:
@@ -295,7 +288,3 @@ class GoldTable(QWidget):
         self.aside_label.setVisible(aside > 0)
         self.aside.setVisible(aside > 0)
         self.sentence.setText(sentence)
-
-    def set_refusal(self, reason: str) -> None:
-        self.refusal.setText(reason)
-        self.refusal.setVisible(bool(reason))

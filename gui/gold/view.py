@@ -1,17 +1,17 @@
 """GoldView: shows A Fistful of Gold and turns card clicks into actions.
 
-Everything is redrawn from `controller.match` on `changed`; the view keeps only which seat
-lifted the curtain for the current secret step. Against the computer there is no curtain:
+Everything is redrawn from `controller.match` on `changed`; the base (gui/kit/game_view) decides
+between the curtain, the table and the game-over page. Against the computer there is no curtain:
 the human's screen shows, and the computer's card is chosen (from its own view only) once
 the human has chosen, so it is never revealed early.
 """
 from __future__ import annotations
 
 
-from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from core.chance import step_rng
-from core.game import actor_players
+from core.game import Secret, actor_players
 from core.gold.cards import CARDS
 from core.gold.computer import choose
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
@@ -20,8 +20,6 @@ from gui.kit.game_view import GameView
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
-from gui.kit.theme import PAGE_BG
-from gui.kit.curtain import Curtain
 
 
 def latest_sentence(state: GoldState) -> str:
@@ -42,14 +40,8 @@ class GoldView(GameView):
     BOARD = "goldTable"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("goldView")
-        self.controller = controller
-        self._revealed: tuple[int, int] | None = None  # (seat, step) whose curtain was lifted
+        super().__init__(controller, "goldView", parent)
         self._scores: GoldScores | None = None
-
-        self.curtain = Curtain()
-        self.curtain.revealed.connect(self._on_revealed)
         self.table = GoldTable(on_card=self._on_card, on_discard=self._on_discard)
         self.scroll = QScrollArea(objectName="goldScroll")
         self.scroll.setWidgetResizable(True)
@@ -57,26 +49,9 @@ class GoldView(GameView):
         self.scroll.setWidget(self.table)
         self.winner = GoldOver()
         self.winner.finished_requested.connect(self.finished_requested)
-        self.stack = QStackedWidget(objectName="goldStack")
-        for page in (self.curtain, self.scroll, self.winner):
-            self.stack.addWidget(page)
-        self.setStyleSheet(f"#goldView, #goldTable, #goldOver {{ background: {PAGE_BG}; }}")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-
-        controller.changed.connect(self.refresh)
-        controller.refused.connect(self._on_refused)
-        self.refresh()
-
-    @property
-    def match(self):
-        return self.controller.match
-
-    @property
-    def page(self) -> str:
-        """Which screen shows: 'curtain', 'table' or 'over'."""
-        return {self.curtain: "curtain", self.scroll: "table", self.winner: "over"}[self.stack.currentWidget()]
+        self.add_page("table", self.scroll)
+        self.add_page("over", self.winner)
+        self.start()
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:
@@ -85,38 +60,40 @@ class GoldView(GameView):
         return self._scores
 
     # --- drawing ----------------------------------------------------------------------------
-    def refresh(self) -> None:
-        state: GoldState = self.match.state
+    def render_scores(self, state: GoldState) -> None:
         if self._scores is not None:
             self._scores.render(state)
-        self.table.set_refusal("")
-        if state.phase == "over":
-            self.winner.render(state, self.match.game.result_text(state))
-            self.stack.setCurrentWidget(self.winner)
-            return
+
+    def render_over(self, state: GoldState) -> None:
+        self.winner.render(state, self.match.game.result_text(state))
+
+    def curtain_text(self, state: GoldState, secret: Secret) -> str:
+        if secret.what == "discard":
+            return "Put 2 of your 9 cards out of the game, in secret."
+        sentence = latest_sentence(state)
+        return (sentence + "\n\n" if sentence else "") + \
+            f"Round {state.round}: choose your card for duel {len(state.duels) + 1} in secret."
+
+    def render_table(self, state: GoldState) -> None:
         pending = actor_players(self.match.actor)
         computer = state.setup.computer
         if computer is not None and computer in pending and 1 - computer not in pending:
             rng = step_rng(self.match.seed, len(self.match.actions))
             self.controller.apply(choose(self.match.view(computer), rng, computer))
             return
-        sentence = latest_sentence(state)
         if computer is not None:
             seat = 1 - computer
             shown = self.match.view(seat)
             self._show_hand(shown, seat)
-        elif state.phase == "duel" and self.match.mode == "table":
-            shown = state
-            self.table.hand.show_choice(state, pending, table=True)
-        else:
-            seat = pending[0]
-            if self._revealed != (seat, len(self.match.actions)):
-                self._show_curtain(state, seat, sentence)
-                return
+        elif self.viewer() is not None:
+            seat = self.viewer()
             shown = self.match.view(seat)
             self._show_hand(shown, seat)
-        self.table.render(shown, sentence)
-        self.stack.setCurrentWidget(self.scroll)
+        else:
+            shown = state
+            self.table.hand.show_choice(state, pending, table=True)
+        self.table.render(shown, latest_sentence(state))
+        self.show_page("table")
 
     def _show_hand(self, shown: GoldState, seat: int) -> None:
         if shown.phase == "discard":
@@ -124,27 +101,9 @@ class GoldView(GameView):
         else:
             self.table.hand.show_choice(shown, (seat,), table=False)
 
-    def _show_curtain(self, state: GoldState, seat: int, sentence: str) -> None:
-        if state.phase == "discard":
-            message = "Put 2 of your 9 cards out of the game, in secret."
-        else:
-            message = (sentence + "\n\n" if sentence else "") + \
-                f"Round {state.round}: choose your card for duel {len(state.duels) + 1} in secret."
-        self.curtain.show_for(state.name(seat), state.setup.players[seat].colour, message)
-        self.stack.setCurrentWidget(self.curtain)
-
     # --- gestures -> actions --------------------------------------------------------------------
-    def _on_revealed(self) -> None:
-        pending = actor_players(self.match.actor)
-        if pending:
-            self._revealed = (pending[0], len(self.match.actions))
-        self.refresh()
-
     def _on_card(self, player: int, card: int) -> None:
         self.controller.apply(Play(player, card))
 
     def _on_discard(self, player: int, cards: tuple[int, ...]) -> None:
         self.controller.apply(Discard(player, tuple(sorted(cards, key=CARDS.index))))
-
-    def _on_refused(self, reason: str) -> None:
-        self.table.set_refusal(reason)

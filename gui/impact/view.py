@@ -37,7 +37,7 @@ class ImpactView(GameView):
     BOARD = "cauldron"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(controller, "impactView", parent)
         self.setObjectName("impactView")
         self.controller = controller
         self._scores: ImpactScores | None = None

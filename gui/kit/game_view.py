@@ -1,24 +1,146 @@
-"""The base every game's view extends: the contract the main window relies on.
+"""The base every game's view extends: standard pages, the curtain, refusals and chance.
 
-The window connects `finished_requested` to the start page and docks `scores_widget()`;
+Every game shows the same three kinds of page: the pass-the-device curtain, its table (one or
+more pages of its own), and the game-over page. The base owns the page stack, decides which
+page shows on every change, and asks the subclass only to draw. Whether the curtain falls is
+the core's decision (`game.secret(state)`: whose secrets the screen would show); the view only
+remembers which seat last lifted it, so the same player acting twice is not curtained again.
+A refused action is explained in one banner at the top of the view; simulated chance (a throw,
+a roll, a draw) is played through `play_chance`, the one place the app lets the seed act.
+
+The main window connects `finished_requested` to the start page and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
-visible at every window size, which the layout checks verify. Declaring them here lets the
-window use every view the same way instead of probing each one for what it offers.
+visible at every window size, which the layout checks verify.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+
+from core.game import Secret
+from core.match import Match
+from gui.controller import MatchController
+from gui.kit.curtain import Curtain
+from gui.kit.refusal import RefusalBanner
+
+CURTAIN = "curtain"
+OVER = "over"
 
 
 class GameView(QWidget):
-    """A game's whole play area, built for one MatchController."""
+    """A game's whole play area, built for one MatchController.
+
+    A subclass builds its pages in `__init__` (`add_page(name, widget)`, with an "over" page
+    for the finished game), then calls `start()`. It draws in `render_table(state)` and
+    `render_over(state)`, and words its curtain in `curtain_text(state, secret)`.
+    """
 
     finished_requested = Signal()
 
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most
     BOARD: str | None = None  # object name of the widget that shows the board or table
 
+    def __init__(self, controller: MatchController, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.controller = controller
+        self._revealed: int | None = None  # the seat that lifted the curtain last
+        self._pages: dict[str, QWidget] = {}
+        self.refusal = RefusalBanner()
+        self.curtain = Curtain()
+        self.curtain.revealed.connect(self._on_revealed)
+        self.stack = QStackedWidget(objectName="gameStack")
+        self.stack.addWidget(self.curtain)
+        self._pages[CURTAIN] = self.curtain
+
+    # --- the contract with the window -----------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.controller.match
+
     def scores_widget(self) -> QWidget | None:
         """The widget for the window's scores dock; None leaves the dock's placeholder."""
         return None
+
+    # --- pages ----------------------------------------------------------------------------------
+    def add_page(self, name: str, widget: QWidget) -> QWidget:
+        if self.layout() is None:
+            lay = QVBoxLayout(self)
+            lay.setContentsMargins(0, 0, 0, 0)
+            lay.setSpacing(0)
+            lay.addWidget(self.refusal)
+            lay.addWidget(self.stack, 1)
+        self._pages[name] = widget
+        self.stack.addWidget(widget)
+        return widget
+
+    def show_page(self, name: str) -> None:
+        self.stack.setCurrentWidget(self._pages[name])
+
+    @property
+    def page(self) -> str:
+        """Which page shows: "curtain", "over" or one of the subclass's page names."""
+        current = self.stack.currentWidget()
+        return next(name for name, widget in self._pages.items() if widget is current)
+
+    def start(self) -> None:
+        """Follow the controller and draw the first position; call it once the pages exist."""
+        self.controller.changed.connect(self.refresh)
+        self.controller.refused.connect(self.show_refusal)
+        self.refresh()
+
+    # --- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Show the page the position calls for: game over, the curtain, or the table."""
+        state = self.match.state
+        self.refusal.dismiss()
+        if self.match.result is not None:
+            self.render_over(state)
+            self.show_page(OVER)
+        elif not self._curtained(state):
+            self.render_table(state)
+        self.render_scores(self.match.state)  # render_table may have moved for a computer seat
+
+    def render_table(self, state: Any) -> None:
+        """Draw the position and show the table page that fits it."""
+
+    def render_over(self, state: Any) -> None:
+        """Fill the game-over page."""
+
+    def render_scores(self, state: Any) -> None:
+        """Bring the scores dock up to date (when the game has one)."""
+
+    def curtain_text(self, state: Any, secret: Secret) -> str:
+        """What the curtain tells the player it falls for (the game's words for `secret.what`)."""
+        return ""
+
+    def viewer(self) -> int | None:
+        """The seat whose secrets the screen may show now (None: only what everyone sees)."""
+        return self._revealed
+
+    def _curtained(self, state: Any) -> bool:
+        secret = self.match.game.secret(state)
+        if secret is None:
+            self._revealed = None
+            return False
+        if secret.seat == self._revealed:
+            return False
+        player = self.match.setup.players[secret.seat]
+        self.curtain.show_for(player.name, player.colour, self.curtain_text(state, secret))
+        self.show_page(CURTAIN)
+        return True
+
+    def _on_revealed(self) -> None:
+        secret = self.match.game.secret(self.match.state)
+        self._revealed = secret.seat if secret is not None else None
+        self.refresh()
+
+    # --- refusals and chance --------------------------------------------------------------------
+    def show_refusal(self, reason: str) -> None:
+        self.refusal.show_reason(reason)
+
+    def play_chance(self) -> bool:
+        """Let the seeded chance actor move (simulated throws); a refusal shows in the banner."""
+        return self.controller.play_chance()

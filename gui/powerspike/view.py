@@ -73,7 +73,7 @@ class PowerSpikeView(DeployPhase, ActivatePhase, ActPhase, AttackPhase, CombatPh
     BOARD = "tabletop"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(controller, "powerSpikeView", parent)
         self.setObjectName("powerSpikeView")
         self.controller = controller
         self.game = controller.match.game

@@ -45,7 +45,7 @@ class SolitaireView(GameView):
     BOARD = "throwPanel"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(controller, "solitaireView", parent)
         self.setObjectName("solitaireView")
         self.controller = controller
         self.roster = GAME.roster

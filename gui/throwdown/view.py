@@ -28,7 +28,7 @@ class ThrowdownView(GameView):
     BOARD = "boardScroll"
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(controller, "throwdownView", parent)
         self.setObjectName("throwdownView")
         self.controller = controller
         self.roster = GAME.roster

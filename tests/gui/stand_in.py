@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from core.game import CHANCE
 from core.match import Match
@@ -17,16 +17,19 @@ class StandInView(GameView):
     """Shows the log length and offers a scores widget, as the window asks of a view."""
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
+        super().__init__(controller, "standInView", parent)
         self.label = QLabel()
-        QVBoxLayout(self).addWidget(self.label)
         self._scores = QLabel("scores")
-        controller.changed.connect(self._redraw)
-        self._redraw()
+        self.add_page("table", self.label)
+        self.add_page("over", QLabel("over"))
+        self.start()
 
-    def _redraw(self) -> None:
+    def render_table(self, state: object) -> None:
         self.label.setText(f"{len(self.controller.match.actions)} actions")
+        self.show_page("table")
+
+    def render_over(self, state: object) -> None:
+        self.render_table(state)
 
     def scores_widget(self) -> QWidget:
         return self._scores

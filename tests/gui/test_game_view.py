@@ -5,8 +5,20 @@ import importlib
 
 import pytest
 
+import random
+
+import msgspec
+from PySide6.QtWidgets import QLabel
+
+from core.errors import IllegalAction
+from core.game import Secret
+from core.gold.cards import CARDS
+from core.gold.game import Discard, Play
+from core.match import Match
+from gui.controller import MatchController
 from gui.kit.game_view import GameView
 from gui.views import VIEWS
+from tests.gui.drivers.base import Driver
 
 
 @pytest.mark.parametrize("game_id", sorted(VIEWS))
@@ -18,11 +30,82 @@ def test_every_view_extends_game_view(game_id: str) -> None:
     assert cls.scores_widget is not GameView.scores_widget, f"{game_id} offers no scores widget"
 
 
-def test_base_defaults(qtbot) -> None:
-    view = GameView()
+class Probe(GameView):
+    """The smallest view on the base: it records what the base asked it to draw."""
+
+    def __init__(self, controller: MatchController) -> None:
+        super().__init__(controller, "probeView")
+        self.drawn: list[tuple[str, int | None]] = []
+        self.add_page("table", QLabel("table"))
+        self.add_page("over", QLabel("over"))
+        self.start()
+
+    def render_table(self, state) -> None:
+        self.drawn.append(("table", self.viewer()))
+        self.show_page("table")
+
+    def render_over(self, state) -> None:
+        self.drawn.append(("over", None))
+
+    def curtain_text(self, state, secret: Secret) -> str:
+        return f"secret {secret.what}"
+
+
+def _probe(qtbot, **options) -> tuple[MatchController, Probe]:
+    match = Match.new("fistful-of-gold", seed=3)
+    if options:
+        match = Match.new("fistful-of-gold", msgspec.structs.replace(match.setup, **options), seed=3)
+    controller = MatchController(match)
+    view = Probe(controller)
     qtbot.addWidget(view)
+    return controller, view
+
+
+def test_base_defaults(qtbot) -> None:
+    controller, view = _probe(qtbot)
     fired = []
     view.finished_requested.connect(lambda: fired.append(True))
     view.finished_requested.emit()
-    assert fired and view.scores_widget() is None
-    assert view.PRIMARY_CONTROLS == () and view.BOARD is None
+    assert fired and GameView.scores_widget(view) is None
+    assert GameView.PRIMARY_CONTROLS == () and GameView.BOARD is None
+
+
+def test_the_core_decides_the_curtain_and_the_view_remembers_who_lifted_it(qtbot) -> None:
+    controller, view = _probe(qtbot)
+    drive = Driver(view)
+    assert view.page == "curtain" and view.curtain.name == controller.match.setup.players[0].name
+    assert drive.find("curtainMessage").text() == "secret discard"
+    assert view.drawn == [], "nothing secret is drawn behind the curtain"
+    drive.reveal_curtain()
+    assert view.page == "table" and view.drawn[-1] == ("table", 0)
+    state = controller.match.state
+    controller.apply(Discard(0, tuple(sorted(state.hands[0][:2], key=CARDS.index))))
+    assert view.page == "curtain" and view.curtain.name == controller.match.setup.players[1].name
+    drive.reveal_curtain()
+    assert view.drawn[-1] == ("table", 1)
+
+
+def test_no_curtain_when_the_core_says_nothing_is_secret(qtbot) -> None:
+    controller, view = _probe(qtbot, computer=1)
+    assert view.page == "table" and view.drawn == [("table", None)]
+
+
+def test_a_refusal_shows_in_the_banner_until_the_game_moves_on(qtbot) -> None:
+    controller, view = _probe(qtbot)
+    drive = Driver(view)
+    drive.reveal_curtain()
+    with pytest.raises(IllegalAction) as refused:
+        controller.match.game.validate(controller.match.state, Play(0, 5))
+    assert not controller.apply(Play(0, 5))
+    assert drive.refusal() == refused.value.reason
+    state = controller.match.state
+    controller.apply(Discard(0, tuple(sorted(state.hands[0][:2], key=CARDS.index))))
+    assert drive.refusal() == ""
+
+
+def test_the_game_over_page_shows_when_the_match_has_a_result(qtbot) -> None:
+    controller, view = _probe(qtbot, computer=1)
+    rng = random.Random(2)
+    while not controller.match.is_over:
+        controller.apply(controller.match.random_action(rng))
+    assert view.page == "over" and view.drawn[-1] == ("over", None)

@@ -18,6 +18,7 @@ from gui.main_window import NO_UNDO_AFTER_BARRIER, MainWindow
 from gui.new_game import NewGameDialog
 from gui.start_page import GameCard
 from tests.gui import stand_in as stand_in_views
+from tests.gui.drivers.base import Driver
 
 REAL_VIEW = importlib.util.find_spec("gui.throwdown.view") is not None
 
@@ -197,14 +198,14 @@ def test_log_dock_shows_the_match_log(window):
     assert len(lines) == 2
 
 
-def test_refused_action_is_shown_without_blocking(window):
+def test_refused_action_is_shown_without_blocking(window, errors):
     window.start_new_game("throwdown", seed=4)
+    assert not errors
+    view = Driver(window.view)
     assert not window.controller.play_chance()
-    assert window.banner.isVisible()
-    assert window.banner_label.text() == "It is not time for a throw."
-    assert window.statusBar().currentMessage() == "It is not time for a throw."
+    assert view.refusal() == "It is not time for a throw."
     _play(window, 1)
-    assert not window.banner.isVisible()
+    assert view.refusal() == ""
 
 
 # --- files ---------------------------------------------------------------------------------------------
@@ -478,14 +479,14 @@ def test_the_first_paint_wraps_no_events_and_builds_no_hidden_widgets():
             "print('lazy' if 'QDial' not in made else 'eager')\n"
             "print(sorted(n for n in ('QEvent', 'QKeySequence', 'QListWidget', 'QTextEdit', 'QDockWidget',\n"
             "                         'QToolButton', 'QSizePolicy', 'QGridLayout') if n in made))\n"
-            "print(w.start_page._recent_list is None, w._banner is None)\n")
+            "print(w.start_page._recent_list is None)\n")
     env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
                          cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
     if out[0] != "lazy":
         pytest.skip("this PySide creates every class at import")
     assert out[1] == "[]"
-    assert out[2] == "True True"
+    assert out[2] == "True"
 
 
 def test_recent_list_is_built_with_the_first_recent_game(window, tmp_path):

@@ -110,3 +110,16 @@ class Driver:
     def click_all(self, names: Iterable[str]) -> None:
         for name in names:
             self.click(name)
+
+    # --- what every game view has (gui/kit/game_view.GameView) ---------------------------------
+    def curtain_up(self) -> bool:
+        return self.find("curtain").isVisibleTo(self.root)
+
+    def reveal_curtain(self) -> None:
+        assert self.curtain_up(), "no curtain is up"
+        self.click("curtainReveal")
+
+    def refusal(self) -> str:
+        """The reason in the view's refusal banner ("" while none shows)."""
+        banner = self.find("refusalBanner")
+        return self.find("refusalText").text() if banner.isVisibleTo(self.root) else ""
