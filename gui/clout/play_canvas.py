@@ -130,6 +130,13 @@ class PlayCanvas(CloutCanvas):
             return
         super().mousePressEvent(event)
 
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A quick second press while aiming is a second aim, not the board's fit."""
+        if self.aiming and event.button() == Qt.MouseButton.LeftButton:
+            self.mousePressEvent(event)
+            return
+        super().mouseDoubleClickEvent(event)
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self.aiming and self._aim_from is not None:
             here = self.mapToScene(event.position().toPoint())

@@ -279,3 +279,26 @@ def test_a_small_chip_prints_its_points_and_its_range_and_defense_once_there_is_
     tiny, room = ink_rows(0.4), ink_rows(0.6)
     assert tiny >= 6  # the points alone, about 10 px tall
     assert room >= tiny + 4  # a second line (range | defense) appears
+
+
+def test_a_double_click_on_empty_ground_fits_but_while_aiming_it_aims_twice(qtbot):
+    from PySide6.QtTest import QTest
+
+    from gui.clout.play_canvas import PlayCanvas
+
+    c = shown(qtbot, PlayCanvas(AREA))
+    c.zoom_by(3)
+    at = c.viewport().rect().center()
+    QTest.mouseDClick(c.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    assert c.fitted and c.zoom == pytest.approx(1.0)
+    c.set_aiming(True)
+    aims = []
+    c.aimed.connect(lambda x, y, s: aims.append((x, y)))
+    c.zoom_by(3)
+    vp, left, none = c.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    # What a window system sends for a double-click: press, release, press, double-click, release.
+    QTest.mouseClick(vp, left, none, at)
+    QTest.mousePress(vp, left, none, at)
+    QTest.mouseDClick(vp, left, none, at)
+    QTest.mouseRelease(vp, left, none, at)
+    assert len(aims) == 2 and not c.fitted
