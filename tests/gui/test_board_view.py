@@ -229,3 +229,17 @@ def test_arrow_keys_pan_a_zoomed_board(board):
     board.setFocus()
     QTest.keyClick(board, Qt.Key.Key_Right)
     assert board.mapToScene(board.viewport().rect().center()).x() > before.x()
+
+
+def test_fit_leaves_the_padding_free(qtbot):
+    class Padded(TinyBoard):
+        FIT_PADDING_PX = 20
+
+    b = Padded()
+    qtbot.addWidget(b)
+    b.resize(800, 600)
+    b.show()
+    qtbot.waitExposed(b)
+    assert b.px_per_unit() == pytest.approx((800 - 40) / 400 * 10)
+    left = b.mapFromScene(BOARD.topLeft())
+    assert left.x() == pytest.approx(20, abs=1)
