@@ -7,6 +7,10 @@ a drag on a piece means; the view decides which gesture the hand made.
 
 Public API (kept stable; subclasses and page objects rely on it):
 
+Constructor
+    BoardView(parent=None, scene_rect=None)  makes its own scene (set the rect here or later with
+                           scene().setSceneRect); leave the drag mode at NoDrag: the view pans itself.
+
 Class attributes a subclass may set
     UNIT: float            scene units per board unit (per cm, per inch); `px_per_unit()` uses it.
     MIN_ZOOM, MAX_ZOOM     limits relative to the fitted scale (1.0 = fitted; default 1 and 12).
@@ -32,7 +36,7 @@ State and commands
     cancel_drag()          end the pointer drag without committing it (Esc does this).
 
 Gestures (the left button belongs to the view; items never receive left presses)
-    Press and release within QApplication.startDragDistance() (manhattan length) is a click:
+    A press released after moving less than QApplication.startDragDistance() (manhattan) is a click:
     `piece_clicked` on a piece, `board_clicked` on empty board. A longer move on empty board
     pans; on a piece it asks `piece_drag_started` and, if that agrees, sends `piece_drag_moved`
     for every move and `piece_drag_ended` at release (commit) or Esc (no commit); if it refuses,
