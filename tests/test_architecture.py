@@ -1,0 +1,64 @@
+"""The house rules of the code's shape, checked on every run so they cannot quietly erode.
+
+Rules never touch Qt; game packages stand side by side on the shared kit and never import each
+other; no production module carries test machinery; styles live in the one stylesheet.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("throwdown", "solitaire", "fistful", "clout", "powerspike", "gold", "impact")
+
+
+def _modules(folder: str) -> list[Path]:
+    return sorted(p for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def test_the_rules_never_touch_qt():
+    offenders = [(_rel(p), m) for p in _modules("core") + _modules("maps") for m in _imports(p)
+                 if m.split(".")[0] in ("PySide6", "gui")]
+    assert offenders == []
+
+
+def test_no_production_module_imports_qttest():
+    offenders = [_rel(p) for p in _modules("gui") if any(m.startswith("PySide6.QtTest") for m in _imports(p))]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_packages_never_import_each_other(game):
+    others = {f"gui.{g}" for g in GAMES if g != game}
+    offenders = [(_rel(p), m) for p in _modules(f"gui/{game}") for m in _imports(p)
+                 if any(m == o or m.startswith(o + ".") for o in others)]
+    assert offenders == []
+
+
+def test_the_kit_belongs_to_no_game():
+    offenders = [(_rel(p), m) for p in _modules("gui/kit") for m in _imports(p)
+                 if any(m.startswith(f"gui.{g}") for g in GAMES)]
+    assert offenders == []
+
+
+def test_no_module_is_over_800_lines():
+    long = [(_rel(p), n) for folder in ("core", "gui", "maps") for p in _modules(folder)
+            if (n := p.read_text(encoding="utf-8").count("\n")) > 800]
+    assert long == []
