@@ -22,8 +22,8 @@ from typing import Any, Literal
 import msgspec
 
 from core.errors import IllegalAction
-from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Simultaneous,
-                       default_players, rank, validate_mode, validate_players)
+from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Secret, Simultaneous,
+                       actor_players, default_players, rank, validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.spec import GameSpec
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
@@ -338,6 +338,15 @@ class ThrowdownGame(Rules):
             return state
         hidden = tuple(f if i == player else () for i, f in enumerate(state.fistfuls))
         return msgspec.structs.replace(state, fistfuls=hidden)
+
+    def secret(self, state: ThrowdownState) -> Secret | None:
+        """While fistfuls are being picked, the next picker's choice is secret from the others at
+        the screen (in table mode too: the fistfuls are chosen on the screen, not at the table).
+        A lone player has nobody to hide it from."""
+        seats = actor_players(self.actor(state))
+        if state.phase != "pick" or not seats or state.players < 2:
+            return None
+        return Secret(seats[0], "fistful")
 
     def result(self, state: ThrowdownState) -> Result | None:
         return state.result

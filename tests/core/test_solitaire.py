@@ -352,3 +352,8 @@ def test_a_game_key_is_the_one_0_1_0_gave():
     landed = [a["landed"] for a in doc["actions"] if a["kind"] == "solo-throw"]
     raw = msgspec.json.encode([match.seed, 0, landed])
     assert game_key(match.seed, match.state, 0) == hashlib.sha256(raw).hexdigest()[:16]
+
+
+def test_nothing_is_ever_curtained_in_a_game_for_one():
+    match = Match.new("solitaire", GAME.default_setup(1), seed=2)
+    assert GAME.secret(match.state) is None

@@ -10,7 +10,7 @@ from core.fistful.throwdown import (
     DEFAULT_COLOURS, GAME, MAX_FIGHTERS, MAX_POINTS, Pick, Remove, Throw, ThrowdownSetup, fistful_problems,
 )
 from core.fistful.throws import Landed
-from core.game import CHANCE, PlayerSetup, Simultaneous
+from core.game import CHANCE, PlayerSetup, Secret, Simultaneous
 from core.match import Match
 
 ROSTER = default_roster()
@@ -398,3 +398,18 @@ def test_round_log_follows_the_log_through_undo():
     assert log.rounds[-1].removed == (None, None) and log.rounds[-1].removers == (0,)
     assert log.rounds == GAME.rounds(match.setup, match.actions)
     assert log.rounds[-1] == match.state.round
+
+
+def test_each_picker_is_curtained_while_fistfuls_are_chosen():
+    match = Match.new("throwdown", setup(3, "simulated"), seed=1)
+    assert GAME.secret(match.state) == Secret(0, "fistful")
+    match.apply(Pick(0, fistful("shadow skwall")))
+    assert GAME.secret(match.state) == Secret(1, "fistful")
+    match = picked(fistful("shadow skwall"), fistful("shadow gregor"), mode="table")
+    assert GAME.secret(match.state) is None, "nothing is hidden once every fistful is revealed"
+
+
+def test_a_lone_practice_player_is_never_curtained():
+    match = Match.new("throwdown", setup(1), seed=1)
+    assert match.state.phase == "pick"
+    assert GAME.secret(match.state) is None
