@@ -50,20 +50,12 @@ class CauldronWidget(QWidget):
             self._progress = 1.0
         self.update()
 
-    @property
-    def animating(self) -> bool:
-        return self._progress < 1.0
-
     def set_selectable(self, on: bool) -> None:
         self.selectable = on
         if not on and self.selected:
             self.selected.clear()
             self.selection_changed.emit()
         self.setCursor(Qt.CursorShape.PointingHandCursor if on else Qt.CursorShape.ArrowCursor)
-        self.update()
-
-    def clear_selection(self) -> None:
-        self.selected.clear()
         self.update()
 
     def _step(self, value: float) -> None:

@@ -67,14 +67,6 @@ class TableEntry(QWidget):
                     self.knock_combos.append(combo)
                     self.form.addRow(f"{i + 1}. {FACE_LABELS[face]}", combo)
 
-    def set_face(self, k: int, value: str) -> None:
-        combo = self.face_combos[k]
-        combo.setCurrentIndex(combo.findData(value))
-
-    def set_knock(self, i: int, value: str) -> None:
-        combo = self.knock_combos[i]
-        combo.setCurrentIndex(combo.findData(value))
-
     def action(self) -> ImpactAction | None:
         values = [c.currentData() for c in self.face_combos]
         if self.phase == "start":

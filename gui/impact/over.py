@@ -7,8 +7,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from core.impact.game import ImpactState
-from gui.impact.symbols import INK
 from gui.kit.over import Trophy
+from gui.kit.style import ColourLabel
 
 
 def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:
@@ -30,7 +30,7 @@ class WinnerPage(QWidget):
         self.trophy = Trophy()
         self.title = QLabel("Master of Elements", objectName="winnerTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.name = QLabel(objectName="winnerName")
+        self.name = ColourLabel(objectName="winnerName", radius=14.0)
         self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary = QLabel(objectName="winnerSummary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -48,10 +48,11 @@ class WinnerPage(QWidget):
         self.back.clicked.connect(self.finished_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 30, 30, 30)
+        lay.setSpacing(10)
         lay.addStretch(1)
         lay.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addWidget(self.title)
-        lay.addWidget(self.name)
+        lay.addWidget(self.name, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addWidget(self.summary)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -61,11 +62,10 @@ class WinnerPage(QWidget):
         """`text` is the game's result sentence (GAME.result_text), worded where it is shown."""
         result = state.result
         winners = result.winners if result else ()
-        colour = state.setup.players[winners[0]].colour if len(winners) == 1 else INK
         title = "Master of Elements" if len(winners) <= 1 else "A draw"
         self.title.setText("Tournament of the Elements" if state.setup.tournament else title)
         self.name.setText(" & ".join(state.name(p) for p in winners))
-        self.name.setStyleSheet(f"color: {colour}; font-size: 44px; font-weight: 800;")
+        self.name.set_colour(state.setup.players[winners[0]].colour if len(winners) == 1 else None)
         self.summary.setText(text)
         if state.setup.tournament:
             per_game = points_per_game(state)

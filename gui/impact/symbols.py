@@ -10,18 +10,7 @@ FACE_COLOURS = {"fire": "#e4572e", "water": "#1f78d1", "stone": "#7a6a58", "air"
                 "lightning": "#f2c14e", "blank": "#f4f1ea"}
 FACE_LABELS = {"fire": "Fire", "water": "Water", "stone": "Stone", "air": "Air", "lightning": "Lightning",
                "blank": "Blank"}
-PAGE_BG = "#1f2430"
-PANEL_BG = "#2b3140"
-INK = "#f3f1ec"
-BUTTON = ("QPushButton { background: #3d4558; color: #f3f1ec; border: 1px solid #59627a; border-radius: 8px;"
-          " padding: 8px 14px; font-size: 14px; font-weight: 600; }"
-          "QPushButton:hover { background: #4a5470; }"
-          "QPushButton:checked { background: #8a5cf6; border-color: #b69cff; }"
-          "QPushButton:disabled { background: #2f3544; color: #6b7386; border-color: #3a4152; }")
-PRIMARY = ("QPushButton { background: #e4572e; color: white; border: none; border-radius: 8px;"
-           " padding: 9px 16px; font-size: 15px; font-weight: 700; }"
-           "QPushButton:hover { background: #c9461f; }"
-           "QPushButton:disabled { background: #4a4f5c; color: #8b90a0; }")
+INK = "#f3f1ec"  # the table's light ink, for painters (the stylesheet's @dark-ink)
 
 
 def paint_die(p: QPainter, rect: QRectF, face: str, selected: bool = False, dim: bool = False) -> None:

@@ -1,15 +1,15 @@
 """ImpactView: the cauldron, everyone's supply, the throw buttons, races and the winner.
 
-Everything is redrawn from `controller.match` on `changed`; the view keeps only UI state
+Everything is redrawn from `controller.match` on `changed`; the base (gui/kit/game_view) picks
+the page (the table, the race or the winner) and shows refusals. The view keeps only UI state
 (dice selected for tipping, a race in progress, table-mode entries). In simulated mode a
 player's throw, tip or storm race is followed at once by chance's landing, so one click
-throws a die. Nothing in Impact is secret, so no curtain is needed between players.
+throws a die. Nothing in Impact is secret (the core's `secret` is None), so the curtain never falls.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from core.game import CHANCE
 from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, ImpactState, Landing, RaceResult,
@@ -24,8 +24,9 @@ from gui.impact.over import WinnerPage
 from gui.impact.race import RacePage
 from gui.impact.scores import ImpactScores
 from gui.impact.supplies import SupplyStrip
-from gui.impact.symbols import BUTTON, INK, PAGE_BG, PANEL_BG, PRIMARY
 
+BOARD_PAGE = "board"
+RACE_PAGE = "race"
 ROLL_TEXT = {"start": "Throw the starting die", "tip": "Tip the dice", "landing": "Let the dice land"}
 
 
@@ -38,8 +39,7 @@ class ImpactView(GameView):
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "impactView", parent)
-        self.setObjectName("impactView")
-        self.controller = controller
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self._scores: ImpactScores | None = None
 
         self.supplies = SupplyStrip()
@@ -47,14 +47,11 @@ class ImpactView(GameView):
         self.cauldron.selection_changed.connect(self._update_tip_button)
 
         self.status = QLabel(objectName="impactStatus")
-        self.status.setWordWrap(True)
-        self.status.setStyleSheet(f"color: {INK}; font-size: 17px; font-weight: 700;")
         self.events = QLabel(objectName="impactEvents")
-        self.events.setWordWrap(True)
-        self.events.setStyleSheet("color: #ffd27a; font-size: 14px;")
         self.powers = QLabel(objectName="impactPowers")
-        self.powers.setWordWrap(True)
-        self.powers.setStyleSheet("color: #c9b8ff; font-size: 13px;")
+        for label in (self.status, self.events, self.powers):
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.MinimumExpanding)
         self.source = QComboBox(objectName="throwSource")
         self.cautious_button = self._button("Cautious drop", "cautiousButton",
                                             "Drop one die gently: small chance to miss, never disturbs the cauldron.")
@@ -65,29 +62,21 @@ class ImpactView(GameView):
         self.stop_button = self._button("Stop (end turn)", "stopButton", "No matches: end your turn.")
         self.roll_button = self._button("Throw", "rollButton", "", primary=True)
         self.entry = TableEntry()
-        self.entry.setStyleSheet(f"QLabel {{ color: {INK}; }}")
         self.record_button = self._button("Record", "recordButton", "Record what the dice show.", primary=True)
-        self.refusal = QLabel(objectName="impactRefusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #ffb4a8; font-size: 13px;")
         self.cautious_button.clicked.connect(lambda: self._on_throw(CAUTIOUS))
         self.reckless_button.clicked.connect(lambda: self._on_throw(RECKLESS))
         self.tip_button.clicked.connect(self._on_tip)
         self.stop_button.clicked.connect(self._on_stop)
-        self.roll_button.clicked.connect(self._on_roll)
+        self.roll_button.clicked.connect(lambda: self.play_chance())
         self.record_button.clicked.connect(self._on_record)
 
-        for label in (self.status, self.events, self.powers, self.refusal):
-            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.MinimumExpanding)
         side = QFrame(objectName="impactSide")
         side.setFixedWidth(320)
-        side.setStyleSheet(f"#impactSide {{ background: {PANEL_BG}; border-radius: 12px; }}")
         col = QVBoxLayout(side)
         col.setContentsMargins(14, 14, 14, 14)
         col.setSpacing(8)
         for w in (self.status, self.events, self.powers, self.source, self.cautious_button, self.reckless_button,
-                  self.tip_button, self.stop_button, self.roll_button, self.entry, self.record_button,
-                  self.refusal):
+                  self.tip_button, self.stop_button, self.roll_button, self.entry, self.record_button):
             col.addWidget(w)
         col.addStretch(1)
         self.legend = ElementLegend()
@@ -109,33 +98,17 @@ class ImpactView(GameView):
         self.race.finished_race.connect(self._on_race)
         self.winner = WinnerPage()
         self.winner.finished_requested.connect(self.finished_requested)
-        self.stack = QStackedWidget(objectName="impactStack")
-        for page in (self.board, self.race, self.winner):
-            self.stack.addWidget(page)
-        self.setStyleSheet(f"#impactView, #impactBoard, #racePage, #winnerPage {{ background: {PAGE_BG}; }}")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-
-        controller.changed.connect(self.refresh)
-        controller.refused.connect(self.refusal.setText)
-        self.refresh()
+        self.add_page(BOARD_PAGE, self.board)
+        self.add_page(RACE_PAGE, self.race)
+        self.add_page("over", self.winner)
+        self.start()
 
     def _button(self, text: str, name: str, tip: str, primary: bool = False) -> QPushButton:
         b = QPushButton(text, objectName=name)
-        b.setStyleSheet(PRIMARY if primary else BUTTON)
+        b.setProperty("role", "impact-primary" if primary else "impact")
         b.setCursor(Qt.CursorShape.PointingHandCursor)
         b.setToolTip(tip)
         return b
-
-    @property
-    def match(self):
-        return self.controller.match
-
-    @property
-    def page(self) -> str:
-        """Which screen shows: 'board', 'race' or 'over'."""
-        return {self.board: "board", self.race: "race", self.winner: "over"}[self.stack.currentWidget()]
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:
@@ -144,21 +117,20 @@ class ImpactView(GameView):
         return self._scores
 
     # --- drawing ----------------------------------------------------------------------
-    def refresh(self) -> None:
-        state: ImpactState = self.match.state
-        self.refusal.setText("")
+    def render_scores(self, state: ImpactState) -> None:
         if self._scores is not None:
             self._scores.render(state)
-        if state.phase == "over":
-            self.winner.render(state, self.match.game.result_text(state))
-            self.stack.setCurrentWidget(self.winner)
-            return
+
+    def render_over(self, state: ImpactState) -> None:
+        self.winner.render(state, self.match.game.result_text(state))
+
+    def render_table(self, state: ImpactState) -> None:
         if state.phase == "race":
             self.race.start(state, GAME.race_presses(state))
-            self.stack.setCurrentWidget(self.race)
+            self.show_page(RACE_PAGE)
             self.race.setFocus()
             return
-        self.stack.setCurrentWidget(self.board)
+        self.show_page(BOARD_PAGE)
         self._render_board(state)
 
     def _render_board(self, state: ImpactState) -> None:
@@ -229,7 +201,7 @@ class ImpactView(GameView):
     # --- gestures -> actions ----------------------------------------------------------
     def _then_chance(self) -> None:
         if self.match.mode == "simulated" and self.match.actor == CHANCE and self.match.state.phase != "start":
-            self.controller.play_chance()
+            self.play_chance()
 
     def _on_throw(self, style: str) -> None:
         state = self.match.state
@@ -244,9 +216,6 @@ class ImpactView(GameView):
 
     def _on_stop(self) -> None:
         self.controller.apply(Stop(self.match.state.active))
-
-    def _on_roll(self) -> None:
-        self.controller.play_chance()
 
     def _on_record(self) -> None:
         action = self.entry.action()
