@@ -123,10 +123,6 @@ class BattlePanel(QWidget):
         self.next = QLabel(objectName="battleNext")
         self.next.setWordWrap(True)
         self.next.setStyleSheet("color: #374151; font-weight: 600;")
-        self.refused = QLabel(objectName="refusedLabel")
-        self.refused.setWordWrap(True)
-        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
-        self.refused.hide()
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
         self.throw_button.setMinimumHeight(50)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -148,7 +144,6 @@ class BattlePanel(QWidget):
         lay.setSpacing(6)
         lay.addWidget(self.scroll, 1)
         lay.addWidget(self.next)
-        lay.addWidget(self.refused)
         lay.addWidget(self.throw_button)
         lay.addWidget(self.record_button)
         lay.addWidget(self.skip_button)
@@ -183,10 +178,6 @@ class BattlePanel(QWidget):
             self.record_button.setEnabled(missing == 0)
             self.record_button.setText("Record throw" if not missing else
                                        f"Record throw ({missing} pose{'s' if missing != 1 else ''} to set)")
-
-    def set_refusal(self, reason: str) -> None:
-        self.refused.setText(reason)
-        self.refused.setVisible(bool(reason))
 
     # --- drawing ----------------------------------------------------------------------
     def render(self, title: str, result: str, next_step: str, cards: Sequence[SideCard],

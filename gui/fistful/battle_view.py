@@ -11,13 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.fistful.battles import (
     CHAMPION_FIGHTERS,
@@ -38,7 +32,7 @@ from core.fistful.battles import (
 )
 from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
-from core.game import CHANCE, actor_players
+from core.game import CHANCE, Secret
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
 from gui.fistful.arena import ArenaView
@@ -47,8 +41,7 @@ from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
 from gui.fistful.battle_scores import BattleScores, held
 from gui.fistful.pickers import ArmyBuilder, ArmyPicker
 from gui.fistful.scar_map import ScarMapView
-from gui.kit.curtain import Curtain
-from gui.kit.theme import PAGE_BG, text_colour_on
+from gui.kit.style import ColourLabel, set_role
 
 PANEL_WIDTH = 486
 NEUTRAL_BANNER = "#1f2937"
@@ -63,17 +56,12 @@ class BattleView(GameView):
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "battleView", parent)
-        self.setObjectName("battleView")
-        self.controller = controller
         self.game: BattleGame = controller.match.game
         self.roster = self.game.roster
         self.domination = self.game.variant == "domination"
-        self._revealed: object = None
         self._picker_key: object = None
         self._scores: BattleScores | None = None
 
-        self.curtain = Curtain()
-        self.curtain.revealed.connect(self._on_revealed)
         self.army_builder = ArmyBuilder(self.game)
         self.army_builder.confirm_requested.connect(self._on_confirm_army)
         self.picker = ArmyPicker(self.game)
@@ -84,27 +72,19 @@ class BattleView(GameView):
         final.setObjectName("finalBoard")
         self.over = BattleOverPage(final)
         self.over.finished_requested.connect(self.finished_requested)
-        self.stack = QStackedWidget(objectName="battleStack")
-        for page in (self.curtain, self.army_builder, self.picker, self.board_page, self.over):
-            self.stack.addWidget(page)
-        self.setStyleSheet("#battleView, #boardPage, #armyBuilder, #armyPicker, #battleOver, #panelContent,"
-                           f" #cardsBox {{ background: {PAGE_BG}; }}")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-
-        controller.changed.connect(self.refresh)
-        controller.refused.connect(self._on_refused)
-        self.refresh()
+        self.add_page("army", self.army_builder)
+        self.add_page("pick", self.picker)
+        self.add_page("board", self.board_page)
+        self.add_page("over", self.over)
+        self.start()
 
     def _build_board_page(self) -> QWidget:
         page = QWidget(objectName="boardPage")
-        self.banner = QLabel(objectName="banner")
+        self.banner = ColourLabel(objectName="banner")
         self.banner.setWordWrap(True)
         self.banner.setMinimumHeight(44)
         self.sub_banner = QLabel(objectName="subBanner")
         self.sub_banner.setWordWrap(True)
-        self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
         if self.domination:
             self.board: ArenaView | ScarMapView = ArenaView(self.game.board())
             self.mini_map: ScarMapView | None = ScarMapView(self.game.board())
@@ -120,8 +100,8 @@ class BattleView(GameView):
         column.addWidget(self.board, 3)
         if self.mini_map is not None:
             self.mini_map.region_clicked.connect(self._on_region)
-            caption = QLabel("Where the regions lie on the map of Scar")
-            caption.setStyleSheet("color: #6b7280; font-size: 11px;")
+            caption = QLabel("Where the regions lie on the map of Scar", objectName="miniMapCaption")
+            set_role(caption, "caption")
             column.addWidget(caption)
             column.addWidget(self.mini_map, 2)
         self.panel = BattlePanel(self.roster, on_token=self._on_token, on_throw=self._on_throw,
@@ -139,16 +119,6 @@ class BattleView(GameView):
         lay.addLayout(body, 1)
         return page
 
-    @property
-    def match(self):
-        return self.controller.match
-
-    @property
-    def page(self) -> str:
-        """Which screen shows: 'curtain', 'army', 'pick', 'board' or 'over'."""
-        return {self.curtain: "curtain", self.army_builder: "army", self.picker: "pick",
-                self.board_page: "board", self.over: "over"}[self.stack.currentWidget()]
-
     def boards(self) -> list[ArenaView | ScarMapView]:
         return [self.board] + ([self.mini_map] if self.mini_map is not None else [])
 
@@ -159,50 +129,42 @@ class BattleView(GameView):
         return self._scores
 
     # --- drawing ----------------------------------------------------------------------
-    def refresh(self) -> None:
-        state: BattleState = self.match.state
-        self.picker.set_refusal("")
-        self.army_builder.set_refusal("")
-        self.panel.set_refusal("")
-        phase = state.phase
-        if phase in ("army", "fistful", "reselect"):
-            self._show_secret(state)
-        elif phase == "champion_pick":
-            self._show_champion_pick(state)
-        elif phase == "over":
-            self._draw_boards(state, [self.over.board])
-            self.over.board.set_highlight(None)
-            self.over.board.set_selectable(())
-            self.over.render(state, self.game.region_word, self.game.result_text(state))
-            self.stack.setCurrentWidget(self.over)
-        else:
-            self._render_board(state)
-            self.stack.setCurrentWidget(self.board_page)
+    def render_scores(self, state: BattleState) -> None:
         if self._scores is not None:
             self._scores.render(state, self.match.actions)
 
-    def _secret_key(self, state: BattleState, player: int) -> object:
-        return (state.phase, len(state.history), player)
+    def render_over(self, state: BattleState) -> None:
+        self._draw_boards(state, [self.over.board])
+        self.over.board.set_highlight(None)
+        self.over.board.set_selectable(())
+        self.over.render(state, self.game.region_word, self.game.result_text(state))
 
-    def _show_secret(self, state: BattleState) -> None:
-        pending = actor_players(self.match.actor)
-        current = pending[0]
-        key = self._secret_key(state, current)
+    def curtain_text(self, state: BattleState, secret: Secret) -> str:
+        what = {"army": "Choose your army in secret.",
+                "fistful": "Choose your fistful in secret.",
+                "reselect": "Keep or change your fistful in secret before the next battle."}.get(secret.what, "")
+        return f"{what} {len(state.pending)} of {state.players} players still to choose."
+
+    def render_table(self, state: BattleState) -> None:
+        viewer = self.viewer()
+        if viewer is not None:
+            self._show_secret(state, viewer)
+        elif state.phase == "champion_pick":
+            self._show_champion_pick(state)
+        else:
+            self._render_board(state)
+            self.show_page("board")
+
+    def _show_secret(self, state: BattleState, current: int) -> None:
+        """The seat behind the curtain builds its army or picks its fistful, from its own view."""
+        key = (state.phase, len(state.history), current)
         view: BattleState = self.match.view(current)
         name, colour = state.name(current), state.setup.players[current].colour
-        if self._revealed != key:
-            left = len(pending)
-            what = {"army": "Choose your army in secret.",
-                    "fistful": "Choose your fistful in secret.",
-                    "reselect": "Keep or change your fistful in secret before the next battle."}[state.phase]
-            self.curtain.show_for(name, colour, f"{what} {left} of {state.players} players still to choose.")
-            self.stack.setCurrentWidget(self.curtain)
-            return
         if state.phase == "army":
             if self._picker_key != key:
                 self._picker_key = key
                 self.army_builder.start(current, name, colour)
-            self.stack.setCurrentWidget(self.army_builder)
+            self.show_page("army")
             return
         if self._picker_key != key:
             self._picker_key = key
@@ -213,7 +175,7 @@ class BattleView(GameView):
                 current, name, colour, view.armies[current], current=view.fistfuls[current] if reselect else (),
                 locked=locked, ambush=view.ambush_right[current],
                 problems=lambda f, e, p=current: self.game.fistful_problems(self.match.view(p), p, f, e))
-        self.stack.setCurrentWidget(self.picker)
+        self.show_page("pick")
 
     def _show_champion_pick(self, state: BattleState) -> None:
         champ = state.champion
@@ -224,7 +186,7 @@ class BattleView(GameView):
             army = state.armies[p]
             self.picker.start_pick(p, state.name(p), state.setup.players[p].colour, army, kind="champion",
                                    need=min(CHAMPION_FIGHTERS, len(army)))
-        self.stack.setCurrentWidget(self.picker)
+        self.show_page("pick")
 
     def _draw_boards(self, state: BattleState, boards: Sequence[ArenaView | ScarMapView]) -> None:
         owners = dict(zip(state.regions, state.owner))
@@ -339,10 +301,8 @@ class BattleView(GameView):
             sub = "Click a highlighted fighter."
         else:
             text = sub
-        ink = text_colour_on(colour).name()
         self.banner.setText(text)
-        self.banner.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 18px; font-weight: 800;"
-                                  " border-radius: 8px; padding: 8px 14px;")
+        self.banner.set_colour(colour)
         self.sub_banner.setText(sub)
 
     def _may_skip_hero(self, state: BattleState) -> bool:
@@ -450,13 +410,6 @@ class BattleView(GameView):
                           record=entering, skip="")
 
     # --- gestures -> actions ----------------------------------------------------------
-    def _on_revealed(self) -> None:
-        state = self.match.state
-        pending = actor_players(self.match.actor)
-        if state.phase in ("army", "fistful", "reselect") and pending:
-            self._revealed = self._secret_key(state, pending[0])
-        self.refresh()
-
     def _on_confirm_army(self, fighters: tuple[Fighter, ...]) -> None:
         if self.army_builder.player is not None:
             self.controller.apply(ChooseArmy(self.army_builder.player, tuple(fighters)))
@@ -504,7 +457,7 @@ class BattleView(GameView):
             self.controller.apply(HeroClaim(actor, None))
 
     def _on_throw(self) -> None:
-        self.controller.play_chance()
+        self.play_chance()
 
     def _on_record(self) -> None:
         state = self.match.state
@@ -516,12 +469,3 @@ class BattleView(GameView):
         b = state.battle
         self.controller.apply(BattleThrow.of(tuple(self.panel.entered(p, state.thrown(p)) if p in b.throwers
                                                    else None for p in range(state.players))))
-
-    def _on_refused(self, reason: str) -> None:
-        page = self.stack.currentWidget()
-        if page is self.picker:
-            self.picker.set_refusal(reason)
-        elif page is self.army_builder:
-            self.army_builder.set_refusal(reason)
-        else:
-            self.panel.set_refusal(reason)

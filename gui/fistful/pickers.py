@@ -167,7 +167,6 @@ class ArmyPicker(FistfulPicker):
     def keep(self) -> None:
         """Put the current fistful back exactly as it was."""
         self._selection = list(self.current)
-        self.set_refusal("")
         self._refresh()
 
     def toggle(self, fighter: Fighter) -> None:

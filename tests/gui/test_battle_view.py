@@ -5,7 +5,7 @@ import random
 
 import msgspec
 import pytest
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLabel
 
 from core.fistful.battles import (
     ARMY_SIZE,
@@ -135,18 +135,20 @@ def test_fistful_picker_offers_only_the_army_and_hides_the_last_pick(qtbot):
     assert not any(view.picker.chip(f).isVisibleTo(view) for f in army if f not in view.match.state.armies[1])
 
 
-def test_a_refused_choice_is_explained_inline(qtbot):
+def test_a_refused_choice_is_explained_in_the_views_banner(qtbot):
     view = make_view(qtbot, "all-out-war")
+    driver = battle_page(view)
     advance(view, lambda s: s.phase == "fistful")
-    battle_page(view).reveal_curtain()
+    driver.reveal_curtain()
     stranger = next(f for f in view.roster.fighters if f not in view.match.state.armies[0])
     assert not view.controller.apply(ChooseFistful(0, (stranger,)))
-    assert view.picker.refused.isVisibleTo(view)
-    assert "not in your army" in view.picker.refused.text()
+    assert "not in your army" in driver.refusal()
+    assert view.page == "pick"
     advance(view, lambda s: s.phase == "claim")
+    assert driver.refusal() == ""
     assert not view.controller.apply(Claim(1, "Mar"))
-    assert view.panel.refused.isVisibleTo(view)
-    assert "turn" in view.panel.refused.text()
+    assert "turn" in driver.refusal()
+    assert not view.panel.findChildren(QLabel, "refusedLabel")
 
 
 def test_first_all_out_war_battle_is_chosen_by_the_defender_among_their_regions(qtbot):
