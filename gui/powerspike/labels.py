@@ -141,12 +141,12 @@ class UnitLabel(QGraphicsItem):
         self._font: QFont = serif_font(LABEL_FONT_PX, bold=True)
         self.colour = QColor(colour)
         self.shape_name = shape
-        self._text = ""
+        self.text = ""
         self.set_text(text)
 
     def set_text(self, text: str, shape: str | None = None) -> None:
         self.prepareGeometryChange()
-        self._text = text
+        self.text = text
         if shape is not None:
             self.shape_name = shape
         fm = QFontMetricsF(self._font)
@@ -155,9 +155,6 @@ class UnitLabel(QGraphicsItem):
         h = fm.height() + 2 * PAD_Y
         self._rect = QRectF(-w / 2, -h / 2, w, h)
         self.update()
-
-    def text(self) -> str:
-        return self._text
 
     def size_px(self) -> QSizeF:
         return self._rect.size()
@@ -182,7 +179,7 @@ class UnitLabel(QGraphicsItem):
         p.setFont(self._font)
         p.setPen(ink)
         p.drawText(QRectF(left, r.top(), r.right() - left - PAD_X + 1, r.height()),
-                   Qt.AlignmentFlag.AlignCenter, self._text)
+                   Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 def _candidates(tray: QRectF, size: QSizeF, gap: float) -> Iterable[tuple[QPointF, bool]]:
@@ -248,14 +245,16 @@ def _anywhere(size: QSizeF, bounds: QRectF, taken: list[QRectF]) -> tuple[QRectF
 
 
 class Legend(QLabel):
-    """A small overlay naming each side's formations next to their marker shapes, in the side colour."""
+    """A small overlay naming each side's formations next to their marker shapes, in the side colour.
+
+    Its paper look is `QLabel#tabletopLegend` in resources/style/powerspike.qss.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("tabletopLegend")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setTextFormat(Qt.TextFormat.RichText)
-        self.setStyleSheet("QLabel { background: rgba(255, 249, 232, 228); color: #2a2118;"
-                           " border: 1px solid #5b4a2c; border-radius: 4px; padding: 3px 6px; font-size: 11px; }")
         self.entries: list[Formation] = []
         self.hide()
 
@@ -273,9 +272,6 @@ class Legend(QLabel):
         self.setText("<br>".join(rows))
         self.adjustSize()
         self.setVisible(bool(self.entries))
-
-    def names(self, side: str | None = None) -> list[str]:
-        return [f.name for f in self.entries if side is None or f.side == side]
 
 
 class LabelLayer:
@@ -345,9 +341,6 @@ class LabelLayer:
             if leader:
                 line.setLine(QLineF(rects[uid].center(), _nearest_edge(rect, rects[uid].center())))
             line.setVisible(leader)
-
-    def texts(self) -> dict[str, str]:
-        return {uid: label.text() for uid, label in self.labels.items()}
 
 
 def _nearest_edge(rect: QRectF, towards: QPointF) -> QPointF:

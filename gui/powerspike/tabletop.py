@@ -5,6 +5,10 @@ ghost tray coloured by the reason text a game-supplied `MoveChecker` returns, an
 emits `move_requested` — the game applies the move (or refuses it) and calls `set_units` again.
 Inches become scene units at `PX_PER_IN`, so shapely shapes from core.powerspike.geometry are
 drawn by scaling them.
+
+Fit, zoom, pan, the ruler's drawing and click-versus-drag are the kit's `BoardView`'s (`UNIT` =
+`PX_PER_IN`); the tabletop answers its hooks (the tray under the pointer, clicks, tray drags,
+tooltips) and re-lays the unit labels in `detail_changed`, so they keep their screen size.
 """
 from __future__ import annotations
 
@@ -13,26 +17,24 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QKeyEvent,
     QLinearGradient,
-    QMouseEvent,
     QPainter,
     QPainterPath,
     QPen,
     QResizeEvent,
+    QShowEvent,
     QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsPathItem,
-    QGraphicsScene,
     QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -45,16 +47,14 @@ from core.powerspike.geometry import (
     distance_in,
     ring,
 )
+from gui.kit.board_view import BoardView
 from gui.kit.paper import HaloText, paper_texture, serif_font, shape_path
-from gui.kit.ruler import RulerItem
 from gui.kit.theme import text_colour_on
-from gui.powerspike.labels import LabelLayer, UnitLabel, halo_colour
+from gui.powerspike.labels import LabelLayer, halo_colour
 from maps.powerspike.table import Table, TerrainPiece
 
 PX_PER_IN = 10.0
 MARGIN_IN = 3.0
-MAX_ZOOM = 10.0
-CLICK_SLOP = 5
 ROTATE_STEP_DEG = 15.0
 # Below this many screen pixels per inch the trays drop their figure dots.
 DETAIL_PX_PER_IN = 7.0
@@ -129,7 +129,7 @@ class TrayItem(QGraphicsItem):
         self.selected = False
         self.mark: QColor | None = None
         self.legal = True
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton if ghost else Qt.MouseButton.LeftButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.set_marker(marker)
 
     def set_marker(self, marker: TrayMarker) -> None:
@@ -139,8 +139,6 @@ class TrayItem(QGraphicsItem):
         self._rect = QRectF(-d / 2, -w / 2, d, w)
         self.setPos(to_scene(*marker.centre))
         self.setRotation(marker.facing_deg)
-        if not self.ghost:
-            self.setToolTip(f"{marker.label}\n{marker.figures} of {marker.figures_max} figures left")
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -396,13 +394,16 @@ class TerrainLayer:
         return x, y, right, bottom
 
 
-class TabletopView(QGraphicsView):
-    """The measured tabletop; zoom with the wheel, pan by dragging the table, `fit()` to see it all.
+class TabletopView(BoardView):
+    """The measured tabletop on the kit's `BoardView` (fit, zoom, pan and click-versus-drag are the base's).
 
     Gestures: click a tray to select it (rings appear); drag a tray to move it (the wheel or
     Q/E turns the ghost, Esc cancels); Q/E with a selected unit turns it on the spot (Enter
     asks for it); Shift+click two trays to lay the ruler between them.
     """
+
+    UNIT = PX_PER_IN
+    MAX_ZOOM = 10.0
 
     unit_clicked = Signal(str)
     selection_changed = Signal(object)
@@ -414,27 +415,12 @@ class TabletopView(QGraphicsView):
 
     def __init__(self, table: Table, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(320, 240)
         self.markers: dict[str, TrayMarker] = {}
         self.trays: dict[str, TrayItem] = {}
         self._movable: frozenset[str] | None = None
         self._checker: MoveChecker | None = None
         self._selected: str | None = None
-        self._zoom = 1.0
-        self._press: QPointF | None = None
-        self._press_unit: str | None = None
         self._drag_offset = QPointF()
         self._ruler_anchor: str | None = None
         self.ruler_units: tuple[str, str] | None = None
@@ -442,6 +428,7 @@ class TabletopView(QGraphicsView):
         self.ghost_reason = ""
         self.ghost_legal = True
         self._ghost_pose: tuple[float, float, float] | None = None
+        self._labels_for: tuple[float, QSize] | None = None
 
         self.rings: dict[str, QGraphicsPathItem] = {}
         for name, colour, z in (("range", RANGE_COLOUR, 3), ("move", MOVE_COLOUR, 4), ("command", COMMAND_COLOUR, 2)):
@@ -455,9 +442,6 @@ class TabletopView(QGraphicsView):
             item.hide()
             self.scene().addItem(item)
             self.rings[name] = item
-        self.ruler = RulerItem()
-        self.ruler.hide()
-        self.scene().addItem(self.ruler)
         self.label_layer = LabelLayer(self.scene(), self.viewport())
         self.ghost: TrayItem | None = None
         self.ghost_text = HaloText("", serif_font(11, bold=True), ink=ILLEGAL_COLOUR.darker(140))
@@ -502,7 +486,7 @@ class TabletopView(QGraphicsView):
         self._refresh_selection()
         if self.ruler_units:
             self.set_ruler(*self.ruler_units)
-        self._scale_changed()
+        self._layout_labels()
 
     def set_movable(self, unit_ids: Iterable[str] | None) -> None:
         """Which trays may be dragged (None: all of them; empty: none)."""
@@ -556,64 +540,55 @@ class TabletopView(QGraphicsView):
             self.rings["command"].setPath(inches_path(area))
             self.rings["command"].show()
 
-    def ring_visible(self, name: str) -> bool:
-        """'move', 'range' or 'command': is that ring on screen (for tests and the game view)."""
-        return self.rings[name].isVisible()
-
     def set_ruler(self, a: str, b: str) -> float:
         """Lay the ruler between two units' nearest edges; returns the distance in inches."""
         ta, tb = self.markers[a].tray, self.markers[b].tray
         pa, pb = closest_points(ta, tb)
         dist = distance_in(ta, tb)
-        self.ruler.set_ends(to_scene(*pa), to_scene(*pb), format_inches(dist))
-        self.ruler.show()
+        self.show_ruler(to_scene(*pa), to_scene(*pb), format_inches(dist))
         self.ruler_units = (a, b)
         return dist
 
     def clear_ruler(self) -> None:
-        self.ruler.hide()
+        self.hide_ruler()
         self.ruler_units = None
         self._ruler_anchor = None
 
-    @property
-    def ruler_text(self) -> str:
-        return self.ruler.text if self.ruler.isVisible() else ""
+    def _ruler_click(self, uid: str) -> None:
+        if self._ruler_anchor is None or self._ruler_anchor == uid:
+            self.clear_ruler()
+            self._ruler_anchor = uid
+            return
+        a, self._ruler_anchor = self._ruler_anchor, None
+        dist = self.set_ruler(a, uid)
+        self.ruler_changed.emit((a, uid, dist))
 
-    # --- zoom -------------------------------------------------------------------------------
-    def fit(self) -> None:
-        self._zoom = 1.0
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self._scale_changed()
+    # --- scale: the labels keep their screen size and stay apart ------------------------------
+    def detail_changed(self, px_per_unit: float) -> None:
+        self._layout_labels()
 
-    @property
-    def zoom(self) -> float:
-        return self._zoom
-
-    def px_per_inch(self) -> float:
-        return self.transform().m11() * PX_PER_IN
-
-    @property
-    def labels(self) -> dict[str, UnitLabel]:
-        """Each unit's short label on the table (a fixed size on screen, never overlapping another)."""
-        return self.label_layer.labels
-
-    def _scale_changed(self) -> None:
+    def _layout_labels(self) -> None:
         self.label_layer.layout(self.trays, self)
-        self.resetCachedContent()
+        self._labels_for = (self.transform().m11(), self.viewport().size())
+
+    def _relayout_if_stale(self) -> None:
+        """A resize that kept the scale still moves the legend's corner, so the labels clear it again."""
+        if self._labels_for != (self.transform().m11(), self.viewport().size()):
+            self._layout_labels()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._relayout_if_stale()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._relayout_if_stale()
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:
         p.fillRect(rect, QColor("#2e2b27"))
-        self.layer.paint(p, self.px_per_inch())
+        self.layer.paint(p, self.px_per_unit())
 
-    # --- dragging ---------------------------------------------------------------------------
-    def unit_at(self, view_pos: QPoint) -> str | None:
-        for item in self.items_at(view_pos):
-            return item.marker.id
-        return None
-
-    def items_at(self, view_pos: QPoint) -> list[TrayItem]:
-        return [i for i in self.items(view_pos) if isinstance(i, TrayItem) and not i.ghost]
-
+    # --- dragging: a ghost tray, turned by the wheel or Q/E, checked by the game ---------------
     def _movable_unit(self, uid: str) -> bool:
         return self._movable is None or uid in self._movable
 
@@ -648,8 +623,8 @@ class TabletopView(QGraphicsView):
         box = self.ghost.mapRectToScene(self.ghost.boundingRect())
         self.ghost_text.setPos(QPointF(box.center().x(), box.top() - 12))
         self.ghost_text.show()
-        self.ghost_path.setLine(to_scene(*marker.centre).x(), to_scene(*marker.centre).y(),
-                                to_scene(x, y).x(), to_scene(x, y).y())
+        start, end = to_scene(*marker.centre), to_scene(x, y)
+        self.ghost_path.setLine(start.x(), start.y(), end.x(), end.y())
         self.ghost_path.show()
         self.drag_moved.emit(self.dragging, x, y, facing)
 
@@ -676,86 +651,56 @@ class TabletopView(QGraphicsView):
         x, y, facing = self._ghost_pose
         self._update_ghost(x, y, facing + degrees)
 
-    # --- events -----------------------------------------------------------------------------
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self.setFocus()
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        self._press = event.position()
-        uid = self.unit_at(event.position().toPoint())
-        self._press_unit = uid
-        if uid is None:
-            super().mousePressEvent(event)
-            return
-        centre = to_scene(*self.markers[uid].centre)
-        self._drag_offset = self.mapToScene(event.position().toPoint()) - centre
-        event.accept()
+    # --- gestures (BoardView hooks) -----------------------------------------------------------
+    def piece_at(self, view_pos: QPoint) -> str | None:
+        """The tray under a viewport point (never the ghost)."""
+        for item in self.items(view_pos):
+            if isinstance(item, TrayItem) and not item.ghost:
+                return item.marker.id
+        return None
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        uid = self._press_unit
-        if uid is None or self._press is None:
-            super().mouseMoveEvent(event)
-            return
-        moved = event.position() - self._press
+    def piece_clicked(self, piece: str, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        if modifiers & Qt.KeyboardModifier.ShiftModifier:
+            self._ruler_click(piece)
+        else:
+            self.select(piece)
+            self.unit_clicked.emit(piece)
+
+    def board_clicked(self, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        x, y = to_table(scene_pos)
+        if 0 <= x <= self.table.width_in and 0 <= y <= self.table.depth_in:
+            self.select(None)
+            self.table_clicked.emit(x, y)
+
+    def piece_drag_started(self, piece: str, scene_pos: QPointF) -> bool:
+        if not self._movable_unit(piece):
+            return False
+        if self.dragging is not None and self.dragging != piece:
+            self._end_drag(commit=False)
         if self.dragging is None:
-            if abs(moved.x()) + abs(moved.y()) <= CLICK_SLOP or not self._movable_unit(uid):
-                return
-            self._start_drag(uid)
+            self._start_drag(piece)
+        self._drag_offset = scene_pos - to_scene(*self.markers[piece].centre)
+        return True
+
+    def piece_drag_moved(self, piece: str, scene_pos: QPointF) -> None:
         assert self._ghost_pose is not None
-        x, y = to_table(self.mapToScene(event.position().toPoint()) - self._drag_offset)
+        x, y = to_table(scene_pos - self._drag_offset)
         self._update_ghost(x, y, self._ghost_pose[2])
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        uid, press = self._press_unit, self._press
-        self._press_unit, self._press = None, None
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mouseReleaseEvent(event)
-            return
-        if self.dragging is not None and uid is not None:
-            self._end_drag(commit=True)
-            return
-        if uid is not None:
-            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-                self._ruler_click(uid)
-            else:
-                self.select(uid)
-                self.unit_clicked.emit(uid)
-            return
-        super().mouseReleaseEvent(event)
-        if press is not None:
-            moved = event.position() - press
-            if abs(moved.x()) + abs(moved.y()) <= CLICK_SLOP:
-                x, y = to_table(self.mapToScene(event.position().toPoint()))
-                if 0 <= x <= self.table.width_in and 0 <= y <= self.table.depth_in:
-                    self.select(None)
-                    self.table_clicked.emit(x, y)
+    def piece_drag_ended(self, piece: str, commit: bool) -> None:
+        self._end_drag(commit)
 
-    def _ruler_click(self, uid: str) -> None:
-        if self._ruler_anchor is None or self._ruler_anchor == uid:
-            self.clear_ruler()
-            self._ruler_anchor = uid
-            return
-        a, self._ruler_anchor = self._ruler_anchor, None
-        dist = self.set_ruler(a, uid)
-        self.ruler_changed.emit((a, uid, dist))
+    def piece_tooltip(self, piece: str) -> str:
+        m = self.markers[piece]
+        return f"{m.label}\n{m.figures} of {m.figures_max} figures left"
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
-        if not steps:
+        if self.dragging is None:
+            super().wheelEvent(event)
             return
-        if self.dragging is not None:
+        if steps:
             self.rotate_ghost(ROTATE_STEP_DEG * steps)
-            event.accept()
-            return
-        zoom = max(1.0, min(MAX_ZOOM, self._zoom * 1.2 ** steps))
-        if zoom == 1.0:
-            self.fit()
-        else:
-            f = zoom / self._zoom
-            self.scale(f, f)
-            self._zoom = zoom
-            self._scale_changed()
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -764,30 +709,17 @@ class TabletopView(QGraphicsView):
             self.rotate_ghost(-ROTATE_STEP_DEG)
         elif key in (Qt.Key.Key_E, Qt.Key.Key_BracketRight):
             self.rotate_ghost(ROTATE_STEP_DEG)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.dragging is not None and self._press_unit is None:
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.dragging is not None \
+                and self.dragged_piece is None:
             self._end_drag(commit=True)
         elif key == Qt.Key.Key_Escape:
-            if self.dragging is not None:
-                self._press_unit = None
+            if self.dragged_piece is not None:
+                self.cancel_drag()
+            elif self.dragging is not None:
                 self._end_drag(commit=False)
             else:
                 self.clear_ruler()
-        elif key == Qt.Key.Key_F:
-            self.fit()
         else:
             super().keyPressEvent(event)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fit()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self.fit()
-
-    # --- the zoom buttons turn the wheel ----------------------------------------------------
-    def wheel(self, steps: int, at: QPoint | None = None) -> None:
-        at = at if at is not None else self.viewport().rect().center()
-        event = QWheelEvent(QPointF(at), QPointF(self.viewport().mapToGlobal(at)), QPoint(), QPoint(0, 120 * steps),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
-        QApplication.sendEvent(self.viewport(), event)
+            return
+        event.accept()

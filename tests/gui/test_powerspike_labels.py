@@ -11,6 +11,7 @@ from core.match import Match
 from gui.powerspike.labels import formations, halo_colour, name_parts, number_units, place_labels, short_kind
 from gui.powerspike.tabletop import TabletopView, TrayMarker, side_colour
 from maps.powerspike.table import load_table
+from tests.gui.drivers.powerspike import TabletopDriver
 
 pytestmark = pytest.mark.gui
 SAVE = "tests/saves/0.1.0/power-spike-midgame.battlebox.json"
@@ -46,9 +47,9 @@ def midgame(qtbot, request):
 
 def test_every_unit_has_a_visible_short_label_and_none_overlaps_another(midgame):
     view, markers, _units = midgame
-    assert set(view.labels) == {m.id for m in markers}
-    rects = {uid: label.sceneBoundingRect() for uid, label in view.labels.items()}
-    assert all(label.isVisible() for label in view.labels.values())
+    assert set(TabletopDriver(view).labels) == {m.id for m in markers}
+    rects = {uid: label.sceneBoundingRect() for uid, label in TabletopDriver(view).labels.items()}
+    assert all(label.isVisible() for label in TabletopDriver(view).labels.values())
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
         assert not ra.intersects(rb), f"labels of {a} and {b} overlap"
     for rect in rects.values():
@@ -58,7 +59,7 @@ def test_every_unit_has_a_visible_short_label_and_none_overlaps_another(midgame)
 def test_labels_are_the_short_type_and_number_within_the_side(midgame):
     view, markers, units = midgame
     by_id = {u.id: u for u in units}
-    texts = {uid: label.text() for uid, label in view.labels.items()}
+    texts = {uid: label.text for uid, label in TabletopDriver(view).labels.items()}
     for uid, text in texts.items():
         assert SHORT.match(text), text
         kind = name_parts(by_id[uid].name)[0]
@@ -72,7 +73,7 @@ def test_labels_are_the_short_type_and_number_within_the_side(midgame):
 
 def test_labels_stay_readable_on_screen_at_the_fitted_view(midgame):
     view, _markers, _units = midgame
-    for label in view.labels.values():
+    for label in TabletopDriver(view).labels.values():
         on_screen = view.mapFromScene(label.sceneBoundingRect()).boundingRect()
         assert on_screen.height() >= 14 and on_screen.width() >= 30
 
@@ -82,9 +83,9 @@ def test_numbers_do_not_change_when_a_unit_is_destroyed(qtbot):
     view = TabletopView(load_table())
     qtbot.addWidget(view)
     view.set_units(markers)
-    before = {uid: label.text() for uid, label in view.labels.items()}
+    before = {uid: label.text for uid, label in TabletopDriver(view).labels.items()}
     view.set_units(markers[1:])
-    after = {uid: label.text() for uid, label in view.labels.items()}
+    after = {uid: label.text for uid, label in TabletopDriver(view).labels.items()}
     assert markers[0].id not in after
     assert after == {uid: t for uid, t in before.items() if uid != markers[0].id}
 
@@ -102,7 +103,7 @@ def test_the_legend_lists_the_formations_of_both_armies(midgame):
     assert legend.isVisible()
     for side in ("CDC", "SCS"):
         wanted = {name_parts(u.name)[1] for u in units if u.side == side}
-        assert wanted and set(legend.names(side)) == wanted
+        assert wanted and set(TabletopDriver(view).legend_names(side)) == wanted
         for name in wanted:
             assert name in legend.text()
     shapes = {(f.side, f.shape) for f in legend.entries}
@@ -113,7 +114,7 @@ def test_every_label_carries_its_formation_marker(midgame):
     view, _markers, units = midgame
     shape = {(f.side, f.name): f.shape for f in formations([(u.id, u.side, u.name) for u in units])}
     for u in units:
-        assert view.labels[u.id].shape_name == shape[(u.side, name_parts(u.name)[1])]
+        assert TabletopDriver(view).labels[u.id].shape_name == shape[(u.side, name_parts(u.name)[1])]
 
 
 @pytest.mark.parametrize("side", ["CDC", "SCS"])

@@ -78,7 +78,8 @@ def test_each_marker_becomes_a_tray_at_its_place_and_facing(view):
     item = view.trays["scs-2"]
     assert to_table(item.pos()) == pytest.approx((30, 40))
     assert item.rotation() == pytest.approx(270)
-    assert view.unit_at(TabletopDriver(view).unit_pos("scs-2")) == "scs-2"
+    table = TabletopDriver(view)
+    assert table.unit_at(table.unit_pos("scs-2")) == "scs-2"
 
 
 def test_units_left_out_of_a_new_state_are_removed(view):
@@ -94,7 +95,7 @@ def test_a_click_selects_a_unit_and_shows_its_rings(qtbot, view):
         TabletopDriver(view).click_unit("cdc-1")
     assert clicked.args == ["cdc-1"]
     assert view.selected == "cdc-1" and view.trays["cdc-1"].selected
-    assert view.ring_visible("move") and view.ring_visible("range") and view.ring_visible("command")
+    assert TabletopDriver(view).ring_visible("move") and TabletopDriver(view).ring_visible("range") and TabletopDriver(view).ring_visible("command")
     move = view.rings["move"].path().boundingRect()
     # tray facing 90 at (10, 6): x 9..11, y 5.5..6.5, grown by 6"
     assert move.left() / PX_PER_IN == pytest.approx(3, abs=0.05)
@@ -109,7 +110,7 @@ def test_a_click_selects_a_unit_and_shows_its_rings(qtbot, view):
 
 def test_a_side_without_a_commander_shows_no_command_ring(view):
     view.select("scs-2")
-    assert view.ring_visible("move") and not view.ring_visible("command")
+    assert TabletopDriver(view).ring_visible("move") and not TabletopDriver(view).ring_visible("command")
     assert view.rings["move"].path().boundingRect().width() / PX_PER_IN == pytest.approx(2 + 24, abs=0.1)
 
 
@@ -119,7 +120,7 @@ def test_clicking_empty_table_clears_the_selection(qtbot, view):
         QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                          TabletopDriver(view).table_pos(60, 30))
     assert clicked.args == pytest.approx([60, 30], abs=0.2)
-    assert view.selected is None and not view.ring_visible("move")
+    assert view.selected is None and not TabletopDriver(view).ring_visible("move")
 
 
 def test_shift_clicking_two_units_lays_the_ruler(qtbot, view):
@@ -129,17 +130,17 @@ def test_shift_clicking_two_units_lays_the_ruler(qtbot, view):
     a, b, dist = laid.args[0]
     # trays facing up/down the table: y 7.5..8.5 and 39.5..40.5
     assert (a, b) == ("cdc-2", "scs-2") and dist == pytest.approx(31.0)
-    assert view.ruler_text == '31.0"' and view.ruler.isVisible()
+    assert TabletopDriver(view).ruler_text == '31.0"' and view.ruler.isVisible()
     assert view.selected is None
     QTest.keyClick(view, Qt.Key.Key_Escape)
-    assert view.ruler_text == ""
+    assert TabletopDriver(view).ruler_text == ""
 
 
 def test_the_ruler_follows_units_that_move(view):
     view.set_ruler("cdc-1", "scs-1")
-    assert view.ruler_text == '35.0"'
+    assert TabletopDriver(view).ruler_text == '35.0"'
     view.set_units([marker("cdc-1", "CDC", 10, 16), *ARMIES[1:]])
-    assert view.ruler_text == '25.0"'
+    assert TabletopDriver(view).ruler_text == '25.0"'
 
 
 def test_a_drag_emits_move_requested_with_the_drop_point(qtbot, view):
@@ -199,12 +200,12 @@ def test_units_not_movable_are_not_dragged(qtbot, view):
 
 
 def test_the_wheel_zooms_and_fit_restores(view):
-    before = view.px_per_inch()
+    before = view.px_per_unit()
     TabletopDriver(view).wheel(3)
-    assert view.px_per_inch() == pytest.approx(before * 1.2 ** 3, rel=1e-3)
+    assert view.px_per_unit() == pytest.approx(before * 1.2 ** 3, rel=1e-3)
     assert view.zoom > 1
     view.fit()
-    assert view.px_per_inch() == pytest.approx(before, rel=1e-3) and view.zoom == 1.0
+    assert view.px_per_unit() == pytest.approx(before, rel=1e-3) and view.zoom == 1.0
 
 
 def test_dragging_the_empty_table_pans_when_zoomed(view):
@@ -223,11 +224,11 @@ def test_dragging_the_empty_table_pans_when_zoomed(view):
 def test_labels_show_at_the_fitted_view_and_keep_their_screen_size_when_zoomed(view):
     view.resize(500, 360)
     view.fit()
-    assert all(label.isVisible() for label in view.labels.values())
-    label = view.labels["cdc-1"]
+    assert all(label.isVisible() for label in TabletopDriver(view).labels.values())
+    label = TabletopDriver(view).labels["cdc-1"]
     before = view.mapFromScene(label.sceneBoundingRect()).boundingRect().width()
     TabletopDriver(view).wheel(6)
-    assert all(label.isVisible() for label in view.labels.values())
+    assert all(label.isVisible() for label in TabletopDriver(view).labels.values())
     after = view.mapFromScene(label.sceneBoundingRect()).boundingRect().width()
     assert after == pytest.approx(before, abs=3)
 
