@@ -1,14 +1,15 @@
 """The table during throws and removals: every player's tokens, the round's scores, the next step.
 
 Rebuilt from the state on every change; the only thing it remembers is the poses being
-entered in table mode (UI state until "Record throw").
+entered in table mode (UI state until "Record throw"). Its look is in
+resources/style/throwdown.qss; the players' colours are painted (ColourLabel, PlayerPanel).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QScrollArea, QSizePolicy, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
@@ -18,7 +19,11 @@ from core.fistful.throwdown import GAME, ThrowdownState
 from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken
 from gui.kit.layouts import clear_layout
-from gui.kit.theme import LOWEST_BG, PRIMARY_BUTTON, text_colour_on
+from gui.kit.style import ColourLabel, set_role
+from gui.kit.theme import LOWEST_BG
+
+PANEL_LINE = QColor("#d9dce3")
+OUT_INK = QColor("#9ca3af")
 
 
 def token_name(player: int, fighter: Fighter) -> str:
@@ -27,6 +32,27 @@ def token_name(player: int, fighter: Fighter) -> str:
 
 def pose_button_name(player: int, fighter: Fighter, pose: str) -> str:
     return f"pose:{player}:{fighter.sculpt}:{fighter.finish}:{pose}"
+
+
+class PlayerPanel(QFrame):
+    """One player's row on the table, outlined in their colour while they must remove a fighter."""
+
+    def __init__(self, player: int, colour: str, active: bool) -> None:
+        super().__init__(objectName=f"playerPanel{player}")
+        self._colour = QColor(colour)
+        self.setProperty("active", active)
+        border = 2 if active else 1
+        self.setContentsMargins(border, border, border, border)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        active = bool(self.property("active"))
+        width = 2.0 if active else 1.0
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(self._colour if active else PANEL_LINE, width))
+        p.setBrush(QColor("#fffbea") if active else QColor("#ffffff"))
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2), 10, 10)
+        p.end()
 
 
 class ThrowBoard(QWidget):
@@ -47,12 +73,12 @@ class ThrowBoard(QWidget):
         self.panels: list[QFrame] = []
         self.pose_buttons: dict[tuple[int, Fighter, str], QPushButton] = {}
 
-        self.banner = QLabel(objectName="banner")
+        self.banner = ColourLabel(objectName="banner")
         self.banner.setWordWrap(True)
         self.banner.setMinimumHeight(48)
         self.sub_banner = QLabel(objectName="subBanner")
         self.sub_banner.setWordWrap(True)
-        self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
+        self.sub_banner.setProperty("role", "hint")
 
         self.players_box = QWidget(objectName="playersBox")
         self.players_layout = QVBoxLayout(self.players_box)
@@ -66,12 +92,11 @@ class ThrowBoard(QWidget):
 
         side = QFrame(objectName="sidePanel")
         side.setFixedWidth(250)
-        side.setStyleSheet("#sidePanel { background: #ffffff; border: 1px solid #d9dce3; border-radius: 10px; }")
         sl = QVBoxLayout(side)
         sl.setContentsMargins(12, 12, 12, 12)
         sl.setSpacing(8)
         self.table_title = QLabel(objectName="roundTitle")
-        self.table_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.table_title.setProperty("role", "heading")
         self.table = QTableWidget(0, 5, objectName="roundTable")
         self.table.setHorizontalHeaderLabels(["Player", "Up", "Points", "Bonus", "Total"])
         self.table.verticalHeader().hide()
@@ -89,30 +114,23 @@ class ThrowBoard(QWidget):
             "score their value; the single player with the most face up gets +2. The lowest total "
             "among players with a face-down fighter removes one of them.", objectName="rulesHint")
         self.rules_hint.setWordWrap(True)
-        self.rules_hint.setStyleSheet("color: #4b5563;")
         self.status = QLabel(objectName="actionStatus")
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #374151;")
-        self.refused = QLabel(objectName="refusedLabel")
-        self.refused.setWordWrap(True)
-        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
-        self.refused.hide()
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
         self.throw_button.setMinimumHeight(56)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.throw_button.setStyleSheet(PRIMARY_BUTTON.replace("font-size: 15px", "font-size: 22px"))
+        set_role(self.throw_button, "primary")
         self.throw_button.clicked.connect(on_throw)
         self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
         self.record_button.setMinimumHeight(48)
         self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.record_button.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.record_button, "primary")
         self.record_button.clicked.connect(on_record)
         sl.addWidget(self.table_title)
         sl.addWidget(self.table, 1)
         sl.addWidget(self.rules_hint)
         sl.addStretch(0)
         sl.addWidget(self.status)
-        sl.addWidget(self.refused)
         sl.addWidget(self.throw_button)
         sl.addWidget(self.record_button)
 
@@ -145,10 +163,6 @@ class ThrowBoard(QWidget):
         s = self._state
         return tuple(tuple(Landed(f, self.poses[(p, f)]) for f in s.fistfuls[p]) if s.fistfuls[p] else None
                      for p in range(s.players))
-
-    def set_refusal(self, reason: str) -> None:
-        self.refused.setText(reason)
-        self.refused.setVisible(bool(reason))
 
     # --- drawing ----------------------------------------------------------------------
     def render(self, state: ThrowdownState, mode: str) -> None:
@@ -218,28 +232,21 @@ class ThrowBoard(QWidget):
                 sub = "Throw your fighters on the table, then click how each one landed: Back, Standing or Face down."
             if n and not state.round.removers:
                 sub = f"Throw {n}: nobody had a face-down fighter, so nobody removes one. " + sub
-        ink = text_colour_on(colour).name()
         self.banner.setText(text)
-        self.banner.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 19px; font-weight: 800;"
-                                  " border-radius: 8px; padding: 8px 14px;")
+        self.banner.set_colour(colour)
         self.sub_banner.setText(sub)
 
     def _player_panel(self, state: ThrowdownState, p: int, last, entering: bool,
                       remover: int | None, removable: set[Fighter]) -> QWidget:
         colour = state.setup.players[p].colour
         out = not state.fistfuls[p] and state.phase != "pick"
-        panel = QFrame(objectName=f"playerPanel{p}")
-        active = remover == p
-        panel.setStyleSheet(
-            f"#playerPanel{p} {{ background: {'#fffbea' if active else '#ffffff'};"
-            f" border: {'2px' if active else '1px'} solid {colour if active else '#d9dce3'};"
-            " border-radius: 10px; }")
+        panel = PlayerPanel(p, colour, remover == p)
         outer = QHBoxLayout(panel)
         outer.setContentsMargins(8, 8, 10, 8)
         outer.setSpacing(10)
-        stripe = QFrame()
+        stripe = ColourLabel(role="stripe", radius=3)
         stripe.setFixedWidth(6)
-        stripe.setStyleSheet(f"background: {colour if not out else '#c7cbd3'}; border-radius: 3px;")
+        stripe.set_colour(colour if not out else "#c7cbd3")
         outer.addWidget(stripe)
         inner = QVBoxLayout()
         inner.setSpacing(6)
@@ -247,18 +254,20 @@ class ThrowBoard(QWidget):
 
         header = QHBoxLayout()
         header.setSpacing(12)
-        name = QLabel(state.name(p))
-        name.setStyleSheet(f"font-size: 16px; font-weight: 800; color: {'#9ca3af' if out else colour};")
+        name = QLabel(state.name(p), objectName="playerName")
+        ink = name.palette()
+        ink.setColor(QPalette.ColorRole.WindowText, OUT_INK if out else QColor(colour))
+        name.setPalette(ink)
         header.addWidget(name)
         fistful = state.fistfuls[p]
         if out:
             status = QLabel(f"Out after throw {state.out_after[p]}")
             status.setObjectName(f"outLabel{p}")
-            status.setStyleSheet("color: #6b7280; font-style: italic; font-size: 13px;")
+            status.setProperty("role", "out")
         else:
             pts = sum(self.roster.value(f) for f in fistful)
-            status = QLabel(f"{len(fistful)} fighter{'s' if len(fistful) != 1 else ''} \u00b7 {pts} pts")
-            status.setStyleSheet("color: #4b5563;")
+            status = QLabel(f"{len(fistful)} fighter{'s' if len(fistful) != 1 else ''} \u00b7 {pts} pts",
+                            objectName="fistfulSize")
         header.addWidget(status)
         header.addStretch(1)
         score = last.scores[p] if last is not None else None
@@ -271,7 +280,7 @@ class ThrowBoard(QWidget):
             if lowest:
                 line = "\u25bc lowest \u00b7 " + line
             sl = QLabel(line)
-            sl.setStyleSheet("font-weight: 700; color: " + ("#b91c1c;" if lowest else "#065f46;"))
+            sl.setProperty("role", "score-lowest" if lowest else "score")
             header.addWidget(sl)
         inner.addLayout(header)
 
@@ -301,16 +310,14 @@ class ThrowBoard(QWidget):
                     b.setChecked(pose == pose_id)
                     b.setFixedSize(t.width(), 21)
                     b.setCursor(Qt.CursorShape.PointingHandCursor)
-                    b.setStyleSheet("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
-                                    " background: #f9fafb; }"
-                                    "QPushButton:checked { background: #1f2937; color: white; border-color: #1f2937; }")
+                    b.setProperty("role", "pose")
                     b.clicked.connect(lambda _=False, p=p, f=f, pose_id=pose_id: self.set_pose(p, f, pose_id))
                     col.addWidget(b)
             col.addStretch(1)
             row.addLayout(col)
         if out:
             gone = QLabel("No fighters left.")
-            gone.setStyleSheet("color: #9ca3af;")
+            gone.setProperty("role", "gone")
             row.addWidget(gone)
         row.addStretch(1)
         panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from core.fistful.throwdown import ThrowdownState
 from gui.kit.over import Trophy
-from gui.kit.theme import PRIMARY_BUTTON, text_colour_on
+from gui.kit.style import ColourLabel, set_role
 
 
 def standings(state: ThrowdownState) -> list[tuple[int, int]]:
@@ -26,17 +26,15 @@ class WinnerPage(QWidget):
         super().__init__(parent)
         self.setObjectName("winnerPage")
         self.trophy = Trophy()
-        self.summary = QLabel(objectName="winnerSummary")
+        self.summary = ColourLabel(objectName="winnerSummary", radius=12)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.detail.setStyleSheet("color: #4b5563; font-size: 14px;")
         self.table = QTableWidget(0, 3, objectName="standingsTable")
         self.table.setHorizontalHeaderLabels(["Place", "Player", "Lasted"])
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(32)
-        self.table.setStyleSheet("QTableWidget { font-size: 14px; }")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -48,7 +46,7 @@ class WinnerPage(QWidget):
         hh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.back = QPushButton("Back to start page", objectName="backToStart")
         self.back.setMinimumHeight(44)
-        self.back.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.back, "primary")
         self.back.setCursor(Qt.CursorShape.PointingHandCursor)
         self.back.clicked.connect(self.finished_requested)
         lay = QVBoxLayout(self)
@@ -71,10 +69,8 @@ class WinnerPage(QWidget):
         colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
         self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
         self.trophy.update()
-        ink = text_colour_on(colour).name()
         self.summary.setText(text or "Game over")
-        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 26px; font-weight: 800;"
-                                   " border-radius: 12px; padding: 14px 24px;")
+        self.summary.set_colour(colour)
         self.detail.setText(f"{state.throws} throw{'s' if state.throws != 1 else ''} played.")
         rows = standings(state)
         self.table.setRowCount(len(rows))

@@ -32,11 +32,9 @@ class ThrowdownScores(QWidget):
         self.table.horizontalHeader().setMinimumSectionSize(60)
         self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.empty = QLabel("No throws yet.", objectName="scoresEmpty")
-        self.empty.setStyleSheet("color: #6b7280; padding: 6px;")
         legend = QLabel(f"{BONUS_MARK} +2 bonus (most face up) \u00b7 \u2212 fighter removed \u00b7 "
-                        "red: lowest total")
+                        "red: lowest total", objectName="scoresLegend")
         legend.setWordWrap(True)
-        legend.setStyleSheet("color: #6b7280; font-size: 11px;")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.empty)

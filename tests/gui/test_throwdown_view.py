@@ -271,7 +271,7 @@ def test_table_mode_passes_none_for_players_who_are_out(qtbot):
     assert match.state.round.landed[1] is None
 
 
-def test_refused_reasons_are_shown_inline(qtbot):
+def test_refused_reasons_are_shown_in_the_views_banner(qtbot):
     controller, view = make_view(qtbot, seed=3)
     pick_all(view)
     reasons = []
@@ -280,12 +280,12 @@ def test_refused_reasons_are_shown_inline(qtbot):
         if controller.match.state.phase == "remove":
             break
         throwdown(view).throw()
+    assert throwdown(view).refusal() == ""
     controller.play_chance()
     assert reasons
-    assert view.board.refused.text() == reasons[-1]
-    assert view.board.refused.isVisibleTo(view)
+    assert throwdown(view).refusal() == reasons[-1]
     throwdown(view).remove_first_removable()
-    assert not view.board.refused.isVisibleTo(view)
+    assert throwdown(view).refusal() == ""
 
 
 def test_curtain_is_generic(qtbot):

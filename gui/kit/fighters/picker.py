@@ -1,11 +1,13 @@
 """The secret fistful picker: the roster with filters, the growing fistful and its limits.
 
-The selection is UI state only; the view turns "Confirm" into a Pick action.
+The selection is UI state only; the view turns "Confirm" into a Pick action. Its look is in
+resources/style/fighters.qss; the finish chips paint their own finish colours, which depend
+on the roster (a hue per region) and so cannot be written in a static sheet.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QScrollArea, QStyle, QVBoxLayout, QWidget)
 
@@ -13,7 +15,7 @@ from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
 from gui.kit.fighters.tokens import FighterToken, finish_palette
 from gui.kit.layouts import clear_layout
-from gui.kit.theme import PRIMARY_BUTTON, text_colour_on
+from gui.kit.style import ColourLabel, set_role
 
 ALL = ""
 NAME_W, REGION_W, VALUE_W, CHIP_W = 116, 86, 44, 80
@@ -28,6 +30,48 @@ def token_name(fighter: Fighter) -> str:
     return f"fistful:{fighter.sculpt}:{fighter.finish}"
 
 
+def mark_count(label: QLabel, within: bool) -> None:
+    """Show a counter ("4/6 fighters") as within its limit or over it."""
+    set_role(label, "count-ok" if within else "count-bad")
+
+
+class FinishChip(QPushButton):
+    """A finish to toggle in the roster, drawn in that fighter's finish colours."""
+
+    CHECKED_BORDER = QColor("#111827")
+    HOVER_BORDER = QColor("#f59e0b")
+
+    def __init__(self, roster: Roster, fighter: Fighter, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setObjectName(chip_name(fighter))
+        self.setProperty("role", "finish-chip")
+        self.setCheckable(True)
+        self.setAttribute(Qt.WidgetAttribute.WA_Hover, True)
+        self._top, self._bottom, self._border, self._ink = finish_palette(roster, fighter)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.isChecked():
+            width, border = 3.0, self.CHECKED_BORDER
+        elif self.underMouse():
+            width, border = 2.0, self.HOVER_BORDER
+        else:
+            width, border = 1.0, self._border
+        box = QRectF(self.rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2)
+        fill = QLinearGradient(box.topLeft(), box.bottomLeft())
+        fill.setColorAt(0, self._top)
+        fill.setColorAt(1, self._bottom)
+        p.setBrush(fill)
+        p.setPen(QPen(border, width))
+        radius = box.height() / 2
+        p.drawRoundedRect(box, radius, radius)
+        p.setPen(self._ink)
+        p.setFont(self.font())
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text())
+        p.end()
+
+
 class _SculptRow(QWidget):
     def __init__(self, roster: Roster, sculpt_id: str, toggle, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,18 +80,14 @@ class _SculptRow(QWidget):
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 3, 6, 3)
         lay.setSpacing(4)
-        name = QLabel(s.name)
+        name = QLabel(s.name, objectName="sculptName")
         name.setFixedWidth(NAME_W)
-        name.setStyleSheet("font-weight: 600; font-size: 13px;")
-        region = QLabel(s.region)
+        region = QLabel(s.region, objectName="sculptRegion")
         region.setFixedWidth(REGION_W)
-        region.setStyleSheet("color: #5b6170;")
-        value = QLabel(str(s.value))
+        value = QLabel(str(s.value), objectName="sculptValue")
         value.setFixedSize(26, 26)
         value.setAlignment(Qt.AlignmentFlag.AlignCenter)
         value.setToolTip(f"Worth {s.value} point{'s' if s.value != 1 else ''}")
-        value.setStyleSheet("background: #ffd166; border: 1px solid #b88a1b; border-radius: 13px;"
-                            " font-weight: 700; color: #3b2a00;")
         value_box = QWidget()
         value_box.setFixedWidth(VALUE_W)
         vb = QHBoxLayout(value_box)
@@ -59,19 +99,10 @@ class _SculptRow(QWidget):
         self.chips: dict[str, QPushButton] = {}
         for finish in roster.finishes:
             f = Fighter(sculpt_id, finish.id)
-            top, bottom, border, ink = finish_palette(roster, f)
-            b = QPushButton(finish.name, objectName=chip_name(f))
-            b.setCheckable(True)
+            b = FinishChip(roster, f, finish.name)
             b.setFixedSize(CHIP_W, 28)
             b.setCursor(Qt.CursorShape.PointingHandCursor)
             b.setToolTip(f"{roster.name(f)}: {s.region}, worth {s.value}. Click to add or remove.")
-            b.setStyleSheet(
-                "QPushButton { background: qlineargradient(x1:0,y1:0,x2:0,y2:1,"
-                f" stop:0 {top.name(top.NameFormat.HexArgb)}, stop:1 {bottom.name(bottom.NameFormat.HexArgb)});"
-                f" color: {ink.name()}; border: 1px solid {border.name()}; border-radius: 14px;"
-                " font-weight: 600; }"
-                "QPushButton:checked { border: 3px solid #111827; }"
-                "QPushButton:hover { border: 2px solid #f59e0b; }")
             b.clicked.connect(lambda _=False, f=f: toggle(f))
             self.chips[finish.id] = b
             lay.addWidget(b)
@@ -91,12 +122,11 @@ class FistfulPicker(QWidget):
         self._selection: list[Fighter] = []
         self.tokens: dict[Fighter, FighterToken] = {}
 
-        self.title = QLabel(objectName="pickTitle")
-        self.title.setStyleSheet("font-size: 22px; font-weight: 800;")
+        self.title = ColourLabel(objectName="pickTitle")
         self.subtitle = QLabel(f"Choose up to {MAX_FIGHTERS} fighters worth up to {MAX_POINTS} points "
-                               "in total. Your choice stays secret until everyone has picked.")
+                               "in total. Your choice stays secret until everyone has picked.",
+                               objectName="pickSubtitle")
         self.subtitle.setWordWrap(True)
-        self.subtitle.setStyleSheet("color: #4b5563;")
 
         # roster
         self.search = QLineEdit(objectName="rosterSearch", placeholderText="Search fighters\u2026")
@@ -124,9 +154,8 @@ class FistfulPicker(QWidget):
         hl.setSpacing(4)
         for text, w in (("Fighter", NAME_W), ("Region", REGION_W), ("Value", VALUE_W),
                         ("Finishes (click to add)", CHIP_W * 3 + 8)):
-            lab = QLabel(text)
+            lab = QLabel(text, objectName="rosterColumn")
             lab.setFixedWidth(w)
-            lab.setStyleSheet("color: #6b7280; font-size: 11px; font-weight: 700; text-transform: uppercase;")
             hl.addWidget(lab)
         hl.addStretch(1)
         # The header scrolls sideways with the rows (so its columns stay over theirs and a narrow
@@ -154,7 +183,6 @@ class FistfulPicker(QWidget):
             self.rows.append(row)
             rl.addWidget(row)
         self.no_match = QLabel("No fighter matches these filters.", objectName="noMatch")
-        self.no_match.setStyleSheet("color: #6b7280; padding: 16px;")
         self.no_match.hide()
         rl.addWidget(self.no_match)
         rl.addStretch(1)
@@ -170,7 +198,7 @@ class FistfulPicker(QWidget):
         roster_box = QVBoxLayout()
         roster_box.setSpacing(6)
         rh = QLabel("Roster")
-        rh.setStyleSheet("font-size: 15px; font-weight: 700;")
+        rh.setProperty("role", "heading")
         roster_box.addWidget(rh)
         roster_box.addLayout(filters)
         roster_box.addWidget(self.header_scroll)
@@ -179,12 +207,11 @@ class FistfulPicker(QWidget):
         # fistful
         side = QFrame(objectName="fistfulPanel")
         side.setFixedWidth(300)
-        side.setStyleSheet("#fistfulPanel { background: #ffffff; border: 1px solid #d9dce3; border-radius: 10px; }")
         sl = QVBoxLayout(side)
         sl.setContentsMargins(14, 12, 14, 14)
         sl.setSpacing(8)
         self.fistful_title = QLabel("Your fistful")
-        self.fistful_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.fistful_title.setProperty("role", "heading")
         counters = QHBoxLayout()
         self.fighter_count = QLabel(objectName="fighterCount")
         self.point_count = QLabel(objectName="pointCount")
@@ -196,22 +223,19 @@ class FistfulPicker(QWidget):
         self.tokens_grid.setContentsMargins(0, 0, 0, 0)
         self.tokens_grid.setSpacing(6)
         self.empty_hint = QLabel("Click a finish in the roster to add that fighter.\n"
-                                 "Click a fighter here to put it back.")
+                                 "Click a fighter here to put it back.", objectName="emptyHint")
         self.empty_hint.setWordWrap(True)
-        self.empty_hint.setStyleSheet("color: #6b7280; padding: 20px 4px;")
         self.problems = QLabel(objectName="pickProblems")
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #9a3412; background: #fff7ed; border-radius: 6px; padding: 6px;")
         self.refused = QLabel(objectName="refusedLabel")
         self.refused.setWordWrap(True)
-        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
         self.refused.hide()
         self.clear_button = QPushButton("Clear", objectName="clearPick")
         self.clear_button.clicked.connect(self.clear)
         self.confirm = QPushButton("Confirm fistful", objectName="confirmPick")
         self.confirm.setMinimumHeight(42)
         self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.confirm.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.confirm, "primary")
         self.confirm.clicked.connect(lambda: self.confirm_requested.emit(tuple(self._selection)))
         buttons = QHBoxLayout()
         buttons.addWidget(self.clear_button)
@@ -219,7 +243,6 @@ class FistfulPicker(QWidget):
         sl.addWidget(self.fistful_title)
         sl.addLayout(counters)
         content = QWidget(objectName="fistfulContent")
-        content.setStyleSheet("#fistfulContent { background: transparent; }")
         cl = QVBoxLayout(content)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(8)
@@ -230,7 +253,6 @@ class FistfulPicker(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setStyleSheet("#fistfulScroll { background: transparent; }")
         scroll.viewport().setAutoFillBackground(False)
         scroll.setWidget(content)
         sl.addWidget(scroll, 1)
@@ -262,9 +284,7 @@ class FistfulPicker(QWidget):
         self._selection = []
         self.clear_filters()
         self.title.setText(f"{name}, choose your fistful")
-        ink = text_colour_on(colour).name()
-        self.title.setStyleSheet(f"font-size: 22px; font-weight: 800; color: {ink}; background: {colour};"
-                                 " border-radius: 8px; padding: 6px 14px;")
+        self.title.set_colour(colour)
         self.fistful_title.setText(f"{name}'s fistful")
         self.set_refusal("")
         self._refresh()
@@ -337,11 +357,10 @@ class FistfulPicker(QWidget):
 
         n = len(self._selection)
         points = sum(self.roster.value(f) for f in self._selection)
-        ok, bad = "color: #065f46; font-weight: 700; font-size: 14px;", "color: #dc2626; font-weight: 800; font-size: 14px;"
         self.fighter_count.setText(f"{n}/{MAX_FIGHTERS} fighters")
-        self.fighter_count.setStyleSheet(bad if n > MAX_FIGHTERS else ok)
+        mark_count(self.fighter_count, n <= MAX_FIGHTERS)
         self.point_count.setText(f"{points}/{MAX_POINTS} points")
-        self.point_count.setStyleSheet(bad if points > MAX_POINTS else ok)
+        mark_count(self.point_count, points <= MAX_POINTS)
         problems = fistful_problems(self.roster, self._selection)
         self.problems.setText("\n".join(f"\u2022 {p}" for p in problems))
         self.problems.setVisible(bool(problems))
