@@ -85,7 +85,7 @@ from core.clout.state import (  # noqa: F401  (re-exported: the module's public 
 )
 from core.clout.validation import actor, playable, slot_by_id, why_not, why_unplayable
 from core.errors import IllegalAction, IllegalSetup
-from core.game import Actor, Mode, PlayerSetup, Result, Rules, validate_mode, validate_players
+from core.game import Actor, Mode, PlayerSetup, Result, Rules, Secret, validate_mode, validate_players
 from maps.clout.areas import PlayArea, available_areas
 
 THROW_DISTANCE_CM = policy.THROW_DISTANCE_CM
@@ -320,6 +320,21 @@ class CloutGame(Rules):
                 customs[p] = Stack(name=customs[p].name)
         setup = msgspec.structs.replace(state.setup, custom_stacks=tuple(customs))
         return rep(state, kinds=tuple(kinds), setup=setup)
+
+    def secret(self, state: CloutState) -> Secret | None:
+        """Stacks are secret and the screen shows the stack of the seat that acts, so a shared
+        screen is curtained whenever another seat is to act, at the table too (the stack list
+        names chips the others must not see). While a throw lands the thrower's stack stays up."""
+        if state.phase == "over":
+            return None
+        if state.phase == "land":
+            return Secret(state.turn, "land")
+        seat = actor(state)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return None
+        if state.phase == "resolve":
+            return Secret(seat, "decision")
+        return Secret(seat, "choose" if state.phase == "choose" else "throw")
 
     def result(self, state: CloutState) -> Result | None:
         return state.result

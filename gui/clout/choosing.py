@@ -55,7 +55,7 @@ def render_choose(view: CloutPlayView, p: int) -> None:
 
 def aiming(view: CloutPlayView) -> bool:
     s = view.state
-    if view.acting_player() is None or view.curtain.isVisible() and view._revealed_for != view.acting_player():
+    if view.acting_player() is None or view.viewer() != view.acting_player():
         return False
     if s.phase == "choose":
         ways = view.game.playable(s, s.turn).get(view.chosen or "", ())
@@ -92,7 +92,7 @@ def on_aimed(view: CloutPlayView, x: float, y: float, strength: float) -> None:
     else:
         return
     if view.controller.apply(action) and not view.table_mode and view.match.actor == CHANCE:
-        view.controller.play_chance()
+        view.play_chance()
 
 
 def on_area_clicked(view: CloutPlayView, x: float, y: float) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def current_prompt(view: CloutPlayView) -> Prompt | None:
     s = view.state
     p = view.acting_player()
-    if p is None or view._revealed_for != p:
+    if p is None or view.viewer() != p:
         return None
     if s.phase == "precision" and s.ctx is not None:
         name = view.chip_name(s.ctx.chip)
@@ -114,7 +114,7 @@ def movable(view: CloutPlayView) -> list[str]:
 def on_chip_clicked(view: CloutPlayView, uid: str) -> None:
     s = view.state
     p = view.acting_player()
-    if p is None or view._revealed_for != p:
+    if p is None or view.viewer() != p:
         return
     if s.phase == "choose" and view.chosen:
         if "replace" in view.game.playable(s, p).get(view.chosen, ()):
@@ -123,7 +123,7 @@ def on_chip_clicked(view: CloutPlayView, uid: str) -> None:
     slot = view.current_slot()
     if slot is None or slot.fixed or uid not in slot.options:
         if slot is not None and not slot.fixed and uid not in slot.options and uid in view.canvas.markers:
-            view.refusal.setText(f"{view.chip_name(uid)} cannot be chosen for this.")
+            view.show_refusal(f"{view.chip_name(uid)} cannot be chosen for this.")
         return
     name = slot.ability
     if name in MULTI_PICK and slot.kind != "conflict":
@@ -161,7 +161,7 @@ def on_answer(view: CloutPlayView, value: object) -> None:
     elif kind == "reanimate" and view.picked:
         view.controller.apply(cg.Choose(p, slot.id, True, (view.picked[0], value[1])))
     elif kind == "not-yet":
-        view.refusal.setText("Click the ringed chips on the area first.")
+        view.show_refusal("Click the ringed chips on the area first.")
 
 
 def slot_marks(view: CloutPlayView) -> tuple[dict[str, str], tuple[tuple[float, float], float] | None]:

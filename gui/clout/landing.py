@@ -27,7 +27,7 @@ def on_confirm(view: CloutPlayView) -> None:
     if s.phase != "land":
         return
     if not view.table_mode:
-        view.controller.play_chance()
+        view.play_chance()
         return
     assert s.ctx is not None
     uid = s.ctx.chip

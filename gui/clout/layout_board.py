@@ -55,6 +55,7 @@ from core.clout.layout import (
 )
 from gui.clout.canvas import CHIP_MIME, CloutCanvas
 from gui.clout.chip_items import ChipMarker, faction_colour
+from gui.kit.stylesheet import apply_theme
 from maps.clout.areas import available_areas, load_area, range_increment_cm
 from maps.datafile import DataError
 
@@ -70,6 +71,19 @@ def chip_icon(faction: str, size: int = 18) -> QIcon:
     p.setBrush(faction_colour(faction))
     p.setPen(QColor("#555555"))
     p.drawEllipse(1, 1, size - 2, size - 2)
+    p.end()
+    return QIcon(pix)
+
+
+def colour_swatch(colour: str, size: QSize) -> QIcon:
+    """A side's ring colour as a button's face: chosen at run time, so painted, not styled."""
+    pix = QPixmap(size)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(QColor(colour))
+    p.setPen(QColor("#444444"))
+    p.drawRoundedRect(0.5, 0.5, size.width() - 1, size.height() - 1, 3, 3)
     p.end()
     return QIcon(pix)
 
@@ -124,7 +138,7 @@ class PlayerPanel(QWidget):
         self.name = QLineEdit()
         self.name.setPlaceholderText(f"Player {index + 1}")
         self.name.editingFinished.connect(self.changed)
-        self.colour_button = QPushButton()
+        self.colour_button = QPushButton(objectName="colourButton")
         self.colour_button.setFixedSize(26, 22)
         self.colour_button.setToolTip("Ring colour of this side's chips")
         self.increment = QDoubleSpinBox()
@@ -156,7 +170,8 @@ class PlayerPanel(QWidget):
 
     def set_colour(self, colour: str) -> None:
         self.colour = colour
-        self.colour_button.setStyleSheet(f"background: {colour}; border: 1px solid #444; border-radius: 3px;")
+        self.colour_button.setIconSize(self.colour_button.size())
+        self.colour_button.setIcon(colour_swatch(colour, self.colour_button.size()))
 
     def slot(self) -> PlayerSlot:
         inc = self.increment.value()
@@ -170,6 +185,8 @@ class LayoutBoard(QWidget):
 
     def __init__(self, catalogue: Catalogue | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        apply_theme()  # a tool window may open before any game view has set the theme
+        self.setObjectName("cloutLayoutBoard")
         self.setWindowTitle("Clout Fantasy — layout board")
         self.catalogue = catalogue or default_catalogue()
         self.layout_doc = Layout()
@@ -289,9 +306,8 @@ class LayoutBoard(QWidget):
         self.score_label = QLabel()
         self.score_label.setTextFormat(Qt.TextFormat.RichText)
         scol.addWidget(self.score_label)
-        self.score_notes = QTextBrowser()
+        self.score_notes = QTextBrowser(objectName="scoreNotes")
         self.score_notes.setFrameShape(QFrame.Shape.NoFrame)
-        self.score_notes.setStyleSheet("color: #555;")
         scol.addWidget(self.score_notes, 1)
         col.addWidget(score_box, 2)
         return panel

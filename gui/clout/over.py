@@ -1,4 +1,5 @@
-"""The Clout Fantasy winner screen: the result, each player's clout chip by chip, the final area."""
+"""The Clout Fantasy winner screen (the view's "over" page): the result, each player's clout chip by
+chip, the final area."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -17,8 +18,9 @@ from PySide6.QtWidgets import (
 from core.clout.scoring import ChipScore
 from gui.clout.scores import PlayerTally, breakdown_html, tally_html
 from gui.kit.over import Trophy
-from gui.kit.theme import PRIMARY_BUTTON
-from gui.kit.theme import text_colour_on
+from gui.kit.style import ColourLabel, set_role
+
+NO_WINNER = "#374151"  # the summary's colour for a draw
 
 
 class CloutOver(QWidget):
@@ -29,25 +31,21 @@ class CloutOver(QWidget):
         self.setObjectName("cloutOver")
         self.board = board
         self.trophy = Trophy()
-        self.summary = QLabel(objectName="winnerSummary")
+        self.summary = ColourLabel(objectName="winnerSummary", radius=12)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.table = QLabel(objectName="winnerTable")
         self.table.setTextFormat(Qt.TextFormat.RichText)
-        self.table.setStyleSheet("font-size: 14px; background: #ffffff; border: 1px solid #d1d5db;"
-                                 " border-radius: 8px; padding: 6px;")
         self.breakdown = QLabel(objectName="winnerBreakdown")
         self.breakdown.setTextFormat(Qt.TextFormat.RichText)
         self.breakdown.setWordWrap(True)
         self.breakdown.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.breakdown.setStyleSheet("font-size: 12px; background: #ffffff; padding: 6px;")
-        scroll = QScrollArea()
+        scroll = QScrollArea(objectName="winnerScroll")
         scroll.setWidget(self.breakdown)
         scroll.setWidgetResizable(True)
-        scroll.setStyleSheet("QScrollArea { border: 1px solid #d1d5db; border-radius: 8px; background: #ffffff; }")
         self.back = QPushButton("Back to start page", objectName="backToStart")
         self.back.setMinimumHeight(44)
-        self.back.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.back, "primary")
         self.back.setCursor(Qt.CursorShape.PointingHandCursor)
         self.back.clicked.connect(self.finished_requested)
         right = QVBoxLayout()
@@ -68,12 +66,9 @@ class CloutOver(QWidget):
 
     def render(self, summary: str, winner_colour: str | None, tallies: Sequence[PlayerTally],
                scores: Sequence[ChipScore], chip_name: Callable[[str], str]) -> None:
-        colour = winner_colour or "#374151"
         self.trophy.colour = QColor("#f5b301") if winner_colour else QColor("#9ca3af")
         self.trophy.update()
-        ink = text_colour_on(colour).name()
         self.summary.setText(summary)
-        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 20px; font-weight: 800;"
-                                   " border-radius: 12px; padding: 12px 18px;")
+        self.summary.set_colour(winner_colour or NO_WINNER)
         self.table.setText(tally_html(tallies))
         self.breakdown.setText(breakdown_html(scores, tallies, chip_name))

@@ -10,17 +10,20 @@ Every decision the engine waits on (`state.slots`: targets, the order of pending
 optional and remove-modifier abilities, movement destinations; precision; unable to play)
 becomes a prompt: a question bar with buttons, the eligible chips ringed on the canvas and
 clickable, chips that may move draggable. Every gesture becomes one of the engine's actions
-through the controller; the view never decides a rule, and a refused action shows its reason.
+through the controller; the view never decides a rule, and a refused action shows its reason in
+the base's banner. The base (gui/kit/game_view) chooses between the curtain (the core's
+`secret`: whose stack the screen would show), the board page and the game-over page.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.clout import game as cg
 from core.clout.catalogue import describe_chip
 from core.errors import IllegalAction
+from core.game import Secret
 from gui.clout import choosing, decisions, landing
 from gui.clout.canvas import CloutCanvas
 from gui.clout.chip_items import ChipMarker
@@ -31,12 +34,13 @@ from gui.clout.scores import CloutScores, PlayerTally
 from gui.clout.side_panel import PANEL_WIDTH, SidePanel, StackList
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
-from gui.kit.curtain import Curtain
-from gui.kit.theme import PAGE_BG, text_colour_on
+from gui.kit.style import ColourLabel, set_role
 
 __all__ = ["CloutPlayView", "FULL_PULL_CM", "PANEL_WIDTH", "PlayCanvas", "SOURCE", "StackList"]
 
-NEUTRAL = "#374151"
+NEUTRAL = "#374151"  # the banner's colour when no player is to act
+CURTAIN_TEXT = {"choose": "Your turn: choose a chip from your stack.", "decision": "A decision of yours is waiting.",
+                "land": "Your chip is in the air.", "throw": "Your throw."}
 
 
 class CloutPlayView(GameView):
@@ -49,8 +53,6 @@ class CloutPlayView(GameView):
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "cloutPlayView", parent)
-        self.setObjectName("cloutPlayView")
-        self.controller = controller
         self.game: cg.CloutGame = controller.match.game
         self.cat = self.game.catalogue
         self.area = self.game.area(self.state)
@@ -59,7 +61,6 @@ class CloutPlayView(GameView):
         self.slot_first: int | None = None  # the pending decision the player chose to answer first
         self.picked: tuple[str, ...] = ()  # chips clicked for a multi-chip answer
         self.table_spots: dict[str, tuple[float, float]] = {}  # table mode: where chips really are
-        self._revealed_for: int | None = None
         self._shown_positions: dict[str, tuple[float, float]] = {}
         self._shown_steps = -1
         self._scores: CloutScores | None = None
@@ -69,26 +70,17 @@ class CloutPlayView(GameView):
         self.final_canvas.setObjectName("finalCanvas")
         self.over = CloutOver(self.final_canvas)
         self.over.finished_requested.connect(self.finished_requested)
-        self.stack = QStackedWidget(objectName="cloutStack")
-        self.stack.addWidget(self.board_page)
-        self.stack.addWidget(self.over)
-        self.setStyleSheet(f"#cloutPlayView, #boardPage, #cloutOver, #sidePanel {{ background: {PAGE_BG}; }}")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-        self.curtain = Curtain(self, overlay=True)
-        self.curtain.revealed.connect(self._on_revealed)
         colours = [p.colour for p in self.match.setup.players]
         for c in (self.canvas, self.final_canvas):
             c.set_players(colours, cg.increments(self.match.setup))
-        controller.changed.connect(self.refresh)
-        controller.refused.connect(self._on_refused)
-        self.refresh()
+        self.add_page("board", self.board_page)
+        self.add_page("over", self.over)
+        self.start()
 
     # --- building -------------------------------------------------------------------------------------
     def _build_board_page(self) -> QWidget:
         page = QWidget(objectName="boardPage")
-        self.banner = QLabel(objectName="banner")
+        self.banner = ColourLabel(objectName="banner")
         self.banner.setWordWrap(True)
         self.prompt = PromptBar()
         self.prompt.answered.connect(lambda value: decisions.on_answer(self, value))
@@ -101,7 +93,7 @@ class CloutPlayView(GameView):
         self.canvas.aimed.connect(lambda x, y, strength: choosing.on_aimed(self, x, y, strength))
         hint = QLabel("Wheel: zoom \u00b7 drag the ground: pan \u00b7 F: fit \u00b7 hover or click a chip: its range"
                       " \u00b7 Shift+click two chips: ruler", objectName="canvasHint")
-        hint.setStyleSheet("color: #6b7280; font-size: 11px;")
+        set_role(hint, "caption")
         hint.setWordWrap(True)
         column = QVBoxLayout()
         column.setSpacing(4)
@@ -111,7 +103,7 @@ class CloutPlayView(GameView):
         self.panel = SidePanel()
         self.scroll = self.panel
         for name in ("stack_title", "stack_list", "chip_info", "how", "place_button", "primary", "secondary",
-                     "refusal", "happened"):
+                     "happened"):
             setattr(self, name, getattr(self.panel, name))
         self.stack_list.itemClicked.connect(lambda item: choosing.on_stack_clicked(self, item))
         self.place_button.toggled.connect(lambda on: choosing.on_place_toggled(self, on))
@@ -131,18 +123,8 @@ class CloutPlayView(GameView):
 
     # --- reading ---------------------------------------------------------------------------------------
     @property
-    def match(self):
-        return self.controller.match
-
-    @property
     def state(self) -> cg.CloutState:
         return self.controller.match.state
-
-    @property
-    def page(self) -> str:
-        if self.curtain.isVisible():
-            return "curtain"
-        return "over" if self.stack.currentWidget() is self.over else "board"
 
     @property
     def table_mode(self) -> bool:
@@ -195,13 +177,12 @@ class CloutPlayView(GameView):
     def scores_widget(self) -> QWidget:
         if self._scores is None:
             self._scores = CloutScores()
-            self._render_scores()
+            self.render_scores(self.state)
         return self._scores
 
-    def _render_scores(self) -> None:
-        if self._scores is None:
-            return
-        self._scores.render(self.tallies(), self.game.scores(self.state), self.match.is_over, self.chip_name)
+    def render_scores(self, state: cg.CloutState) -> None:
+        if self._scores is not None:
+            self._scores.render(self.tallies(), self.game.scores(state), self.match.is_over, self.chip_name)
 
     # --- drawing -------------------------------------------------------------------------------------------
     def markers(self, positions: dict[str, tuple[float, float]] | None = None) -> list[ChipMarker]:
@@ -222,46 +203,25 @@ class CloutPlayView(GameView):
             out.append(ChipMarker.from_chip(c.uid, chip, owner, x, y, tip))
         return out
 
-    def refresh(self) -> None:
-        self.refusal.setText("")
+    def curtain_text(self, state: cg.CloutState, secret: Secret) -> str:
+        return CURTAIN_TEXT.get(secret.what, "")
+
+    def render_table(self, state: cg.CloutState) -> None:
         steps = len(self.match.actions)
         if steps != self._shown_steps:
             self.picked = ()
             self.slot_first = None if self.slot_first not in {x.id for x in self.my_slots()} else self.slot_first
-            if self.state.phase != "choose":
+            if state.phase != "choose":
                 self.chosen = None
                 self.place_mode = False
-            if self.state.phase != "land":
+            if state.phase != "land":
                 self.table_spots = {}
-        if self.match.is_over:
-            self.curtain.hide()
-            self._render_over()
-            self._render_scores()
-            self._shown_steps = steps
-            return
-        self.stack.setCurrentWidget(self.board_page)
+        self.show_page("board")
         self._render_canvas(steps)
         self._render_banner()
         self._render_panel()
         self._render_prompt()
-        self._render_scores()
         self._shown_steps = steps
-        self._maybe_curtain()
-
-    def _maybe_curtain(self) -> None:
-        """Stacks are secret: whenever another player is to act, pass the device first."""
-        p = self.acting_player()
-        if p is None or p == self._revealed_for:
-            self.curtain.hide()
-            return
-        s = self.state
-        what = "Your turn: choose a chip from your stack." if s.phase == "choose" and p == s.turn else \
-            "A decision of yours is waiting." if s.phase == "resolve" else "Your throw."
-        self.curtain.show_for(self.player_name(p), self.player_colour(p), what)
-
-    def _on_revealed(self) -> None:
-        self._revealed_for = self.acting_player()
-        self.refresh()
 
     def _render_canvas(self, steps: int) -> None:
         s = self.state
@@ -273,7 +233,8 @@ class CloutPlayView(GameView):
         self.canvas.set_chips(markers)
         new_positions = {m.id: (m.x_cm, m.y_cm) for m in markers}
         last = self.match.actions[-1] if self.match.actions else None
-        if self.animations and steps == self._shown_steps + 1 and isinstance(last, cg.Landed) and self.isVisible():
+        # A throw flies in for whoever sees the table next: the thrower, or the next player past the curtain.
+        if self.animations and steps > self._shown_steps >= 0 and isinstance(last, cg.Landed) and self.isVisible():
             thrown = last.chip if not last.out else None
             origin = self.game.throw_origin(s, int(last.chip.split(".")[0]))
             self.canvas.animate_throw(before, thrown, origin)
@@ -298,7 +259,6 @@ class CloutPlayView(GameView):
         p = self.acting_player()
         colour = self.player_colour(p) if p is not None else (self.player_colour(s.turn) if s.phase == "land"
                                                               else NEUTRAL)
-        ink = text_colour_on(colour).name()
         text = self.game.phase_text(s)
         if s.phase == "land" and self.table_mode:
             text = f"{self.chip_name(s.ctx.chip)} is in the air: show where it landed" if s.ctx else text
@@ -307,15 +267,14 @@ class CloutPlayView(GameView):
             text = (f"{turn}'s chip is resolving: {self.player_name(p)} decides" if p != s.turn
                     else f"{turn}'s chip is resolving: your decision")
         self.banner.setText(f"Turn {s.turn_no} \u00b7 {text}")
-        self.banner.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 16px; font-weight: 800;"
-                                  " border-radius: 8px; padding: 7px 12px;")
+        self.banner.set_colour(colour)
 
     def _render_panel(self) -> None:
         s = self.state
         p = self.acting_player()
         self.panel.clear_phase()
         viewer = s.turn if p is None else p
-        hidden = self.curtain.isVisible() or self._revealed_for != viewer
+        hidden = self.viewer() != viewer
         self.stack_title.setVisible(not hidden)
         self.stack_list.setVisible(not hidden)
         self.stack_title.setText(f"{self.player_name(viewer)}'s stack ({len(s.stacks[viewer])} chips left, "
@@ -362,15 +321,11 @@ class CloutPlayView(GameView):
         if not self.controller.apply(cg.Choose(p, slot.id, True, targets, round(x, 2), round(y, 2))):
             self._render_canvas(len(self.match.actions))
 
-    def _on_refused(self, reason: str) -> None:
-        self.refusal.setText(reason)
-
     # --- over ------------------------------------------------------------------------------------------------
-    def _render_over(self) -> None:
+    def render_over(self, state: cg.CloutState) -> None:
         result = self.match.result
         self.final_canvas.set_chips(self.markers())
         winners = result.winners if result else ()
         colour = self.player_colour(winners[0]) if len(winners) == 1 and result and not result.draw else None
         self.over.render(self.game.result_text(self.state) if result else "Game over", colour, self.tallies(),
                          self.game.scores(self.state), self.chip_name)
-        self.stack.setCurrentWidget(self.over)

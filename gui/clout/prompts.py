@@ -8,7 +8,6 @@ it and reports the button pressed. Chips that answer the question are clicked on
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt, Signal
@@ -23,12 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.kit.layouts import clear_layout
-from gui.kit.theme import PRIMARY_BUTTON
-
-SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
-             " border-radius: 7px; padding: 6px 14px; font-size: 13px; font-weight: 600; }"
-             "QPushButton:hover { background: #f3f4f6; }"
-             "QPushButton:disabled { background: #eceae4; color: #9ca3af; border-color: #d6d3cc; }")
+from gui.kit.style import set_role
 
 
 @dataclass(frozen=True)
@@ -58,13 +52,10 @@ class PromptBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("promptBar")
-        self.setStyleSheet("#promptBar { background: #fff7db; border: 2px solid #f5b301; border-radius: 10px; }")
         self.question = QLabel(objectName="promptQuestion")
         self.question.setWordWrap(True)
-        self.question.setStyleSheet("font-size: 15px; font-weight: 800; color: #3b2f00;")
         self.hint = QLabel(objectName="promptHint")
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("font-size: 12px; color: #5b4a00;")
         self.row = QHBoxLayout()
         self.row.setSpacing(6)
         lay = QVBoxLayout(self)
@@ -92,7 +83,7 @@ class PromptBar(QFrame):
         for answer in prompt.answers:
             b = QPushButton(answer.label)
             b.setObjectName(f"answer_{len(self.buttons)}")
-            b.setStyleSheet(PRIMARY_BUTTON if answer.primary else SECONDARY)
+            set_role(b, "primary" if answer.primary else "secondary")
             b.setMinimumHeight(34)
             b.setCursor(Qt.CursorShape.PointingHandCursor)
             if answer.tooltip:
@@ -102,9 +93,3 @@ class PromptBar(QFrame):
             self.row.addWidget(b)
         self.row.addStretch(1)
         self.show()
-
-    def button(self, label: str) -> QPushButton | None:
-        return self.buttons.get(label)
-
-    def labels(self) -> Sequence[str]:
-        return tuple(self.buttons)

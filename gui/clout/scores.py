@@ -74,7 +74,6 @@ class CloutScores(QWidget):
         self.table.setWordWrap(True)
         self.caption = QLabel(objectName="scoreCaption")
         self.caption.setWordWrap(True)
-        self.caption.setStyleSheet("color: #6b7280;")
         self.breakdown = QLabel(objectName="scoreBreakdown")
         self.breakdown.setTextFormat(Qt.TextFormat.RichText)
         self.breakdown.setWordWrap(True)

@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
 
 from core.clout import game as cg
 from core.clout.catalogue import describe_chip
-from gui.clout.prompts import SECONDARY
-from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.style import set_role
 
 PANEL_WIDTH = 320
 
@@ -36,18 +35,6 @@ class StackList(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setStyleSheet("QListWidget { background: #ffffff; border: 1px solid #d1d5db; border-radius: 6px;"
-                           " font-size: 12px; } QListWidget::item { padding: 3px; }"
-                           " QListWidget::item:selected { background: #fde68a; color: #111827; }")
-
-    def item_for(self, uid: str) -> QListWidgetItem | None:
-        for i in range(self.count()):
-            if self.item(i).data(Qt.ItemDataRole.UserRole) == uid:
-                return self.item(i)
-        return None
-
-    def uids(self) -> list[str]:
-        return [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
 
 
 class SidePanel(QScrollArea):
@@ -58,42 +45,32 @@ class SidePanel(QScrollArea):
         self.setObjectName("panelScroll")
         panel = QWidget(objectName="sidePanel")
         self.stack_title = QLabel(objectName="stackTitle")
-        self.stack_title.setStyleSheet("font-weight: 700; font-size: 13px;")
         self.stack_title.setWordWrap(True)
         self.stack_list = StackList()
         self.stack_list.setObjectName("stackList")
         self.stack_list.setMinimumHeight(170)
         self.chip_info = QLabel(objectName="chipInfo")
         self.chip_info.setWordWrap(True)
-        self.chip_info.setStyleSheet("background: #ffffff; border: 1px solid #e5e7eb; border-radius: 6px;"
-                                     " padding: 5px; font-size: 12px;")
         self.how = QLabel(objectName="howTo")
         self.how.setWordWrap(True)
-        self.how.setStyleSheet("color: #1f2937; font-size: 12px;")
         self.place_button = QPushButton("Place it instead of throwing", objectName="placeButton")
         self.place_button.setCheckable(True)
-        self.place_button.setStyleSheet(SECONDARY + "QPushButton:checked { background: #fde68a; }")
+        set_role(self.place_button, "secondary")
         self.primary = QPushButton(objectName="primaryButton")
-        self.primary.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.primary, "primary")
         self.primary.setMinimumHeight(38)
         self.secondary = QPushButton(objectName="secondaryButton")
-        self.secondary.setStyleSheet(SECONDARY)
+        set_role(self.secondary, "secondary")
         self.secondary.setMinimumHeight(32)
-        self.refusal = QLabel(objectName="refusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #b91c1c; font-size: 13px; font-weight: 600;")
         happened_title = QLabel("What just happened", objectName="happenedTitle")
-        happened_title.setStyleSheet("font-weight: 700; font-size: 13px;")
         self.happened = QLabel(objectName="happened")
         self.happened.setWordWrap(True)
         self.happened.setTextFormat(Qt.TextFormat.RichText)
-        self.happened.setStyleSheet("background: #ffffff; border: 1px solid #e5e7eb; border-radius: 6px;"
-                                    " padding: 5px; font-size: 12px; color: #374151;")
         pl = QVBoxLayout(panel)
         pl.setContentsMargins(0, 0, 6, 0)
         pl.setSpacing(6)
         for w in (self.stack_title, self.stack_list, self.chip_info, self.how, self.place_button, self.primary,
-                  self.secondary, self.refusal, happened_title, self.happened):
+                  self.secondary, happened_title, self.happened):
             pl.addWidget(w)
         pl.addStretch(1)
         panel.setMaximumWidth(PANEL_WIDTH - 14)

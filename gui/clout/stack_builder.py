@@ -22,13 +22,13 @@ from core.clout.catalogue import (CHIP_TYPES, FACTION_BY_ID, FACTIONS, NEUTRAL, 
 from core.clout.stacks import (BASES, MAX_NEUTRAL, MAX_STACK_POINTS, STACK_SIZE, STACK_SUFFIX, Stack,
                                load_stack, problems, ready_stacks, save_stack, stack_faction,
                                stack_points)
+from gui.kit.style import set_role
+from gui.kit.stylesheet import apply_theme
 from maps.datafile import DataError
 
 TILE_PX = 104
 ROW_CHIP_PX = 30
 STACK_FILTER = f"Clout Fantasy stacks (*{STACK_SUFFIX} *.json)"
-READY_STYLE = "color: #166534; font-weight: 700; font-size: 14px;"
-PROBLEM_STYLE = "color: #b91c1c; font-weight: 700; font-size: 14px;"
 
 
 def chip_pixmap(chip: Chip, diameter: int, detail: bool = True) -> QPixmap:
@@ -111,6 +111,8 @@ class StackBuilder(QWidget):
     def __init__(self, stack: Stack | None = None, catalogue: Catalogue | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        apply_theme()  # a tool window may open before any game view has set the theme
+        self.setObjectName("cloutStackBuilder")
         self.catalogue = catalogue or default_catalogue()
         self._stack = stack or Stack()
         self._ready = ready_stacks() if catalogue is None else {}
@@ -153,8 +155,7 @@ class StackBuilder(QWidget):
             item.setToolTip(describe_chip(chip) + "\n\nClick to add a copy to the stack.")
             self.chip_list.addItem(item)
         self.chip_list.itemClicked.connect(lambda item: self.add_chip(item.data(Qt.ItemDataRole.UserRole)))
-        self.shown_label = QLabel()
-        self.shown_label.setStyleSheet("color: #4b5563;")
+        self.shown_label = QLabel(objectName="shownCount")
 
         left = QVBoxLayout()
         left.addLayout(filters)
@@ -187,7 +188,7 @@ class StackBuilder(QWidget):
 
         self.totals_label = QLabel()
         self.totals_label.setWordWrap(True)
-        self.status_label = QLabel()
+        self.status_label = QLabel(objectName="stackStatus")
         self.problem_list = QListWidget()
         self.problem_list.setWordWrap(True)
         self.problem_list.setSpacing(3)
@@ -358,8 +359,8 @@ class StackBuilder(QWidget):
         text = QLabel(f"<b>{count} ×</b> {name} <span style='color:#6b7280'>{kind}</span>")
         lay.addWidget(text, 1)
         if chip is not None:
-            pts = QLabel(f"{chip.points * count} pt{'s' if chip.points * count != 1 else ''}")
-            pts.setStyleSheet("color: #374151;")
+            pts = QLabel(f"{chip.points * count} pt{'s' if chip.points * count != 1 else ''}",
+                         objectName="rowPoints")
             lay.addWidget(pts)
         minus = QToolButton()
         minus.setText("−")
@@ -386,9 +387,9 @@ class StackBuilder(QWidget):
         self.minus_buttons.clear()
         counts = Counter(self._stack.chips)
         if not counts:
-            hint = QLabel("The stack is empty: click chips on the left, or use a ready-to-play stack.")
+            hint = QLabel("The stack is empty: click chips on the left, or use a ready-to-play stack.",
+                          objectName="emptyStackHint")
             hint.setWordWrap(True)
-            hint.setStyleSheet("color: #6b7280; padding: 8px;")
             self.rows_layout.addWidget(hint)
         for chip_id, n in counts.items():
             self.rows_layout.addWidget(self._row(chip_id, n))
@@ -410,7 +411,7 @@ class StackBuilder(QWidget):
         self.problem_list.setVisible(bool(found))
         if found:
             self.status_label.setText(f"{len(found)} problem{'s' if len(found) > 1 else ''} to fix")
-            self.status_label.setStyleSheet(PROBLEM_STYLE)
+            set_role(self.status_label, "problem")
         else:
             self.status_label.setText("Ready to play")
-            self.status_label.setStyleSheet(READY_STYLE)
+            set_role(self.status_label, "ready")

@@ -58,7 +58,7 @@ def free_point_near(view: CloutPlayView, slot: cg.Slot, mover: str, rng: random.
 def step(view: CloutPlayView, rng: random.Random) -> str:
     """One gesture (or a short series) that answers what the screen asks now; returns what it did."""
     QApplication.processEvents()
-    if view.curtain.isVisible():
+    if drive(view).curtain_up():
         drive(view).reveal_curtain()
         return "reveal"
     s = view.state
@@ -146,7 +146,7 @@ def play_out(view: CloutPlayView, rng: random.Random) -> list[str]:
         what = step(view, rng)
         done.append(what)
         if what != "reveal" and what != "order":
-            assert len(view.match.actions) > before, f"{what} did nothing: {view.refusal.text()}"
+            assert len(view.match.actions) > before, f"{what} did nothing: {drive(view).refusal()}"
     raise AssertionError(f"no end after {MAX_STEPS} gestures; last: {done[-10:]}")
 
 
@@ -188,7 +188,7 @@ def test_a_table_mode_game_is_entered_by_dragging_where_chips_landed(qtbot):
                     break
             drag_chip(view.canvas, uid, (x, y))
             drive(view).confirm()
-            assert match.state.phase != "land", view.refusal.text()
+            assert match.state.phase != "land", drive(view).refusal()
             here = match.state.on_area(uid)
             assert here is None or math.dist((here.x, here.y), (x, y)) < 0.6
             landings += 1
@@ -215,7 +215,7 @@ def test_registered_game_plays_through_the_window_with_save_reopen_and_undo(qtbo
     rng = random.Random(8)
     for _ in range(MAX_STEPS):
         step(view, rng)
-        if len(window.match.actions) >= 12 and window.match.can_undo and not view.curtain.isVisible():
+        if len(window.match.actions) >= 12 and window.match.can_undo and not drive(view).curtain_up():
             break
     assert window.match.can_undo, "a decision to undo"
     window.save_as_action.trigger()

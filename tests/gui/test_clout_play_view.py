@@ -94,6 +94,7 @@ def test_a_target_is_chosen_by_clicking_a_ringed_chip(qtbot):
     click_chip(view.canvas, ghoul)
     assert m.actions[-1] == cg.Choose(0, slot.id, True, (ghoul,))
     assert m.state.on_area(ghoul) is None, "the strike removed the ghoul"
+    drive(view).reveal_curtain()  # the turn passed: the next player reads what happened
     assert "defense 1 &lt;= strike 2, removed" in view.happened.text(), "the effect is explained, escaped"
 
 
@@ -177,7 +178,7 @@ def test_a_move_too_far_is_refused_with_the_engines_reason(qtbot):
     n = len(m.actions)
     drag_chip(view.canvas, warrior, (70, 50))
     assert len(m.actions) == n
-    assert "farther" in view.refusal.text()
+    assert "farther" in drive(view).refusal()
     assert view.canvas.index.centre(warrior) == pytest.approx((50, 50)), "the chip goes back"
 
 
@@ -230,7 +231,7 @@ def test_a_throw_is_aimed_by_pulling_back_and_lands_by_chance_in_simulated_mode(
     view = open_view(qtbot, m)
     grove = uid_of(m, 0, "elf-heartwood-grove")
     troop = uid_of(m, 0, "elf-glade-archer")
-    item = view.stack_list.item_for(troop)
+    item = drive(view).stack_item(troop)
     assert item is not None and "first chip must be" in item.text()
     drive(view).choose_chip(troop)
     assert view.chosen is None and not view.canvas.aiming, "a troop cannot be the first chip"
@@ -241,8 +242,9 @@ def test_a_throw_is_aimed_by_pulling_back_and_lands_by_chance_in_simulated_mode(
     assert isinstance(throw, cg.ThrowChip) and throw.chip == grove
     assert throw.strength == pytest.approx(0.5, abs=0.03) and (throw.x, throw.y) == pytest.approx((40, 55), abs=0.4)
     assert isinstance(landed, cg.Landed) and landed.chip == grove, "the chance action follows the throw at once"
-    assert grove in view.canvas.markers or landed.out
     assert view.page == "curtain" and view.curtain.name == "Player 2"
+    drive(view).reveal_curtain()
+    assert grove in view.canvas.markers or landed.out
 
 
 def test_place_puts_the_chip_where_the_area_is_clicked(qtbot):
@@ -291,6 +293,8 @@ def test_the_throw_animates_chips_to_their_new_spots(qtbot, monkeypatch):
     grove = uid_of(m, 0, "elf-heartwood-grove")
     drive(view).choose_chip(grove)
     drive(view).aim_and_throw(50, 50, 0.0)
+    assert view.page == "curtain", "the throw ended the turn: the next player's stack is behind the curtain"
+    drive(view).reveal_curtain()
     QApplication.processEvents()
     anim = view.canvas.animation
     assert anim is not None and anim.state() == anim.State.Running

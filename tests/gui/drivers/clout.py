@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication, QGraphicsView, QListWidget, QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QGraphicsView, QListWidget, QListWidgetItem, QWidget
 
 from gui.clout.canvas import to_scene
 from gui.clout.play_view import FULL_PULL_CM
@@ -23,20 +23,18 @@ class CloutDriver(Driver):
     def area_pos(self, x_cm: float, y_cm: float) -> QPoint:
         return self.canvas.mapFromScene(to_scene(x_cm, y_cm))
 
-    def curtain_up(self) -> bool:
-        QApplication.processEvents()
-        return self.find("curtain").isVisible()
-
-    def reveal_curtain(self) -> None:
-        assert self.curtain_up(), "no curtain is up"
-        self.press("curtainReveal")
-
     def reveal_if_needed(self) -> None:
         if self.curtain_up():
             self.reveal_curtain()
 
     def choose_chip(self, uid: str) -> None:
         click_row(self.find("stackList", QListWidget), uid)
+
+    def stack_item(self, uid: str) -> QListWidgetItem | None:
+        """The stack list's row for chip `uid` (None when the list does not show it)."""
+        stack = self.find("stackList", QListWidget)
+        rows = (stack.item(i) for i in range(stack.count()))
+        return next((item for item in rows if item.data(Qt.ItemDataRole.UserRole) == uid), None)
 
     def aim_and_throw(self, x_cm: float, y_cm: float, strength: float) -> None:
         """Press at the aim point and pull straight down by the strength's share of a full pull."""
@@ -45,17 +43,17 @@ class CloutDriver(Driver):
         drag(canvas, self.area_pos(x_cm, y_cm), self.area_pos(x_cm, y_cm + strength * FULL_PULL_CM), steps=3)
 
     def prompt_answers(self) -> Sequence[str]:
-        return self.find("promptBar").labels()
+        return tuple(self.find("promptBar").buttons)
 
     def answer(self, label: str) -> None:
         """Click the prompt's button whose text starts with `label`."""
         QApplication.processEvents()
         bar = self.find("promptBar")
-        for text in bar.labels():
+        for text, button in bar.buttons.items():
             if text == label or text.startswith(label):
-                self.click(bar.button(text), on_screen=True)
+                self.click(button, on_screen=True)
                 return
-        raise LookupError(f"no answer {label!r} in {list(bar.labels())}")
+        raise LookupError(f"no answer {label!r} in {list(bar.buttons)}")
 
     def toggle_place(self) -> None:
         self.press("placeButton")
