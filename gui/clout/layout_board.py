@@ -359,9 +359,6 @@ class LayoutBoard(QWidget):
     def active_side(self) -> int:
         return max(0, self.side_group.checkedId())
 
-    def set_active_side(self, side: int) -> None:
-        self.player_panels[side].radio.setChecked(True)
-
     def place_chip(self, chip: str, x_cm: float, y_cm: float, owner: int | None = None) -> str | None:
         """Put a catalogue chip on the area for `owner` (default: the chosen side); returns its id."""
         owner = self.active_side if owner is None else owner
@@ -541,13 +538,6 @@ class LayoutBoard(QWidget):
 
     def _name(self, chip_id: str) -> str:
         return self.catalogue.chip(self.layout_doc.chip(chip_id).chip).name
-
-    def in_range_list(self) -> list[str]:
-        """The names of the chips in the selected chip's range, nearest first (as the panel lists them)."""
-        cid = self.canvas.selected
-        if cid is None:
-            return []
-        return [self._name(o) for o in chips_in_range_of(self.layout_doc, cid, self.catalogue, self.area)]
 
     def _refresh_selection(self) -> None:
         cid = self.canvas.selected

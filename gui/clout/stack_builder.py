@@ -254,21 +254,6 @@ class StackBuilder(QWidget):
             del chips[len(chips) - 1 - chips[::-1].index(chip_id)]
             self._update(Stack(self._stack.name, tuple(chips)))
 
-    def set_filters(self, faction: str = "", chip_type: str = "", text: str = "") -> None:
-        self.faction_combo.setCurrentIndex(max(self.faction_combo.findData(faction), 0))
-        self.type_combo.setCurrentIndex(max(self.type_combo.findData(chip_type), 0))
-        self.search_edit.setText(text)
-
-    def visible_chip_ids(self) -> list[str]:
-        return [self.chip_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.chip_list.count())
-                if not self.chip_list.item(i).isHidden()]
-
-    def chip_item(self, chip_id: str) -> QListWidgetItem:
-        for i in range(self.chip_list.count()):
-            if self.chip_list.item(i).data(Qt.ItemDataRole.UserRole) == chip_id:
-                return self.chip_list.item(i)
-        raise KeyError(chip_id)
-
     def load_ready(self, key: str | None = None) -> None:
         key = key or self.ready_combo.currentData()
         if key in self._ready:

@@ -11,6 +11,7 @@ from core.clout.geometry import in_range
 from core.clout.layout import load_layout
 from gui.clout.layout_board import LayoutBoard
 from maps.clout.areas import range_increment_cm
+from tests.gui.drivers.clout import in_range_names
 from tests.gui.drivers.clout_canvas import click_area, click_chip, drag_chip
 
 pytestmark = pytest.mark.gui
@@ -79,7 +80,7 @@ def test_select_a_chip_and_read_its_in_range_list(board):
     want = {CATALOGUE.chip(c.chip).name for c in doc.chips if c.id != watcher and in_range(
         (src.x_cm, src.y_cm), (c.x_cm, c.y_cm), spec.range, inc)}
     assert "Questing Warrior" in want and "Grave Creepers" not in want
-    assert set(board.in_range_list()) == want
+    assert set(in_range_names(board)) == want
     text = board.chip_text.toPlainText()
     assert "In range (1)" in text and "Questing Warrior" in text and "Grave Creepers" not in text
     assert "Strike" in text  # the abilities in plain words
@@ -90,10 +91,10 @@ def test_a_handicap_increment_changes_the_in_range_list(board):
     watcher = place_by_clicks(board, "Treant Watcher", 0, 40, 40)
     place_by_clicks(board, "Grave Creepers", 1, 40, 58)  # 14 cm gap: out at 5 cm x 2, in at 7.5 x 2
     board.canvas.select(watcher)
-    assert board.in_range_list() == []
+    assert in_range_names(board) == []
     board.player_panels[0].increment.setValue(7.5)
     assert board.layout_doc.players[0].increment_cm == 7.5
-    assert board.in_range_list() == ["Grave Creepers"]
+    assert in_range_names(board) == ["Grave Creepers"]
     assert board.canvas.in_range == {c.id for c in board.layout_doc.chips if c.id != watcher}
 
 

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 
 from core.clout.stacks import Stack, load_stack, problems, ready_stacks
 from gui.clout.stack_builder import StackBuilder
+from tests.gui.drivers.clout import catalogue_item, shown_chip_ids
 
 pytestmark = pytest.mark.gui
 
@@ -23,7 +24,7 @@ def builder(qtbot):
 def click_chip(qtbot, builder: StackBuilder, chip_id: str) -> None:
     """Click the chip's tile in the catalogue the way a mouse would."""
     view = builder.chip_list
-    item = builder.chip_item(chip_id)
+    item = catalogue_item(builder, chip_id)
     assert not item.isHidden(), f"{chip_id} is filtered out"
     view.scrollToItem(item)
     rect = view.visualItemRect(item)
@@ -41,7 +42,7 @@ def test_build_a_legal_stack_by_clicking_then_save_and_reopen(qtbot, builder, tm
 
     builder.faction_combo.setCurrentIndex(builder.faction_combo.findData("undead"))
     builder.type_combo.setCurrentIndex(builder.type_combo.findData("base"))
-    assert set(builder.visible_chip_ids()) == {"und-bone-crypt", "und-black-altar"}
+    assert set(shown_chip_ids(builder)) == {"und-bone-crypt", "und-black-altar"}
     click_chip(qtbot, builder, "und-bone-crypt")
     click_chip(qtbot, builder, "und-black-altar")
     click_chip(qtbot, builder, "und-black-altar")
@@ -51,8 +52,8 @@ def test_build_a_legal_stack_by_clicking_then_save_and_reopen(qtbot, builder, tm
 
     builder.type_combo.setCurrentIndex(builder.type_combo.findData(""))
     qtbot.keyClicks(builder.search_edit, "strike")
-    assert "und-ghoul-horde" in builder.visible_chip_ids()
-    assert "und-grave-creepers" not in builder.visible_chip_ids()
+    assert "und-ghoul-horde" in shown_chip_ids(builder)
+    assert "und-grave-creepers" not in shown_chip_ids(builder)
     for _ in range(4):
         click_chip(qtbot, builder, "und-ghoul-horde")
     assert "Ghoul Horde: 4 copies; a stack may hold at most 3 of any chip" in listed(builder)
@@ -146,7 +147,7 @@ def test_cancelled_dialogs_change_nothing(qtbot, builder):
 
 
 def test_tooltips_explain_abilities(builder):
-    tip = builder.chip_item("cen-questing-warrior").toolTip()
+    tip = catalogue_item(builder, "cen-questing-warrior").toolTip()
     assert "Strike 3: remove an opponent's troop in range with defense ≤ 3" in tip
     assert "Move 1" in tip
 

@@ -1,7 +1,9 @@
 """Clout Fantasy's play view as a player drives it: the curtain, the stack list, the slingshot pull on the
-area, the prompt's answers and the side panel's buttons (chips on the area: drivers/clout_canvas.py)."""
+area, the prompt's answers and the side panel's buttons (chips on the area: drivers/clout_canvas.py);
+and what the stack builder and the layout board show."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, Qt
@@ -70,3 +72,32 @@ class CloutDriver(Driver):
 
 def drive(view: QWidget) -> CloutDriver:
     return CloutDriver(view)
+
+
+# --- the tools ----------------------------------------------------------------------------------
+def catalogue_item(builder: QWidget, chip_id: str) -> QListWidgetItem:
+    """The stack builder's catalogue tile for `chip_id`."""
+    tiles = builder.chip_list
+    for i in range(tiles.count()):
+        if tiles.item(i).data(Qt.ItemDataRole.UserRole) == chip_id:
+            return tiles.item(i)
+    raise KeyError(chip_id)
+
+
+def shown_chip_ids(builder: QWidget) -> list[str]:
+    """The catalogue tiles the stack builder's filters leave on screen."""
+    tiles = builder.chip_list
+    return [tiles.item(i).data(Qt.ItemDataRole.UserRole) for i in range(tiles.count())
+            if not tiles.item(i).isHidden()]
+
+
+_IN_RANGE_ROW = re.compile(r"^\W*(.+?) \(\d+(?:\.\d+)? cm\)$")
+
+
+def in_range_names(board: QWidget) -> list[str]:
+    """The chips the layout board's panel lists in the selected chip's range, nearest first."""
+    text = board.chip_text.toPlainText()
+    if "In range (" not in text:
+        return []
+    rows = text.split("In range (", 1)[1].splitlines()[1:]
+    return [m.group(1) for row in rows if (m := _IN_RANGE_ROW.match(row.strip()))]
