@@ -2,7 +2,9 @@
 
 Rebuilt from the state on every change. Which challenges match and what they pay comes
 from core (`matching`, `entry_points`, `GAME.allowed`); the board only shows it. The one
-thing it remembers is the poses being entered in table mode, until "Record throw".
+thing it remembers is the poses being entered in table mode, until "Record throw". Its look
+is in resources/style/solitaire.qss (a challenge button's role says how it stands: match, zero,
+idle or used).
 """
 from __future__ import annotations
 
@@ -36,25 +38,8 @@ from core.fistful.solitaire import (
 from core.fistful.throws import POSES, Landed, is_face_up
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS
 from gui.kit.layouts import clear_layout
-from gui.kit.theme import PRIMARY_BUTTON
 from gui.kit.fighters.tokens import FighterToken
-from gui.kit.theme import text_colour_on
-
-POSE_BUTTON_STYLE = ("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
-                     " background: #f9fafb; }"
-                     "QPushButton:checked { background: #1f2937; color: white; border-color: #1f2937; }")
-CHALLENGE_STYLE = {
-    "match": ("QPushButton { text-align: left; padding: 6px 10px; background: #ecfdf3; color: #064e3b;"
-              " border: 2px solid #16a34a; border-radius: 8px; font-size: 13px; }"
-              "QPushButton:hover { background: #d1fae5; }"),
-    "zero": ("QPushButton { text-align: left; padding: 6px 10px; background: #fff7ed; color: #7c2d12;"
-             " border: 2px solid #f59e0b; border-radius: 8px; font-size: 13px; }"
-             "QPushButton:hover { background: #ffedd5; }"),
-    "idle": ("QPushButton { text-align: left; padding: 6px 10px; background: #ffffff; color: #374151;"
-             " border: 1px solid #d9dce3; border-radius: 8px; font-size: 13px; }"),
-    "used": ("QPushButton { text-align: left; padding: 6px 10px; background: #eeeeec; color: #9ca3af;"
-             " border: 1px dashed #d1d5db; border-radius: 8px; font-size: 13px; }"),
-}
+from gui.kit.style import ColourLabel, set_role
 
 
 def challenge_button_name(challenge: int) -> str:
@@ -83,15 +68,13 @@ class SoloBoard(QWidget):
         self.pose_buttons: dict[tuple[Fighter, str], QPushButton] = {}
         self.challenge_buttons: dict[int, QPushButton] = {}
 
-        self.banner = QLabel(objectName="banner")
+        self.banner = ColourLabel(objectName="banner")
         self.banner.setWordWrap(True)
         self.sub_banner = QLabel(objectName="subBanner")
         self.sub_banner.setWordWrap(True)
-        self.sub_banner.setStyleSheet("color: #4b5563; font-size: 13px;")
+        self.sub_banner.setProperty("role", "hint")
 
         throw_panel = QFrame(objectName="throwPanel")
-        throw_panel.setStyleSheet("#throwPanel { background: #ffffff; border: 1px solid #d9dce3;"
-                                  " border-radius: 10px; }")
         tl = QHBoxLayout(throw_panel)
         tl.setContentsMargins(12, 10, 12, 10)
         tl.setSpacing(14)
@@ -104,50 +87,39 @@ class SoloBoard(QWidget):
         self.throw_summary = QLabel(objectName="throwSummary")
         self.throw_summary.setWordWrap(True)
         self.throw_summary.setMinimumWidth(190)
-        self.throw_summary.setStyleSheet("font-size: 14px; color: #111827;")
         self.status = QLabel(objectName="actionStatus")
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #374151;")
-        self.refused = QLabel(objectName="refusedLabel")
-        self.refused.setWordWrap(True)
-        self.refused.setStyleSheet("color: #b91c1c; font-weight: 600;")
-        self.refused.hide()
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
         self.throw_button.setMinimumSize(190, 56)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.throw_button.setStyleSheet(PRIMARY_BUTTON.replace("font-size: 15px", "font-size: 22px"))
+        set_role(self.throw_button, "primary")
         self.throw_button.clicked.connect(on_throw)
         self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
         self.record_button.setMinimumSize(190, 46)
         self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.record_button.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.record_button, "primary")
         self.record_button.clicked.connect(on_record)
         actions.addWidget(self.throw_summary)
         actions.addWidget(self.status)
-        actions.addWidget(self.refused)
         actions.addStretch(1)
         actions.addWidget(self.throw_button)
         actions.addWidget(self.record_button)
         tl.addLayout(actions)
 
         challenges = QFrame(objectName="challengePanel")
-        challenges.setStyleSheet("#challengePanel { background: #ffffff; border: 1px solid #d9dce3;"
-                                 " border-radius: 10px; }")
         cl = QVBoxLayout(challenges)
         cl.setContentsMargins(12, 10, 12, 12)
         cl.setSpacing(6)
         self.challenge_title = QLabel(objectName="challengeTitle")
-        self.challenge_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.challenge_title.setProperty("role", "heading")
         self.explanation = QLabel(objectName="challengeExplanation")
         self.explanation.setWordWrap(True)
-        self.explanation.setStyleSheet("color: #374151;")
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(6)
         for col, (heading, group) in enumerate((("Basic: add the face-up fighters", BASIC),
                                                 ("Super: points as shown", SUPER))):
-            h = QLabel(heading)
-            h.setStyleSheet("color: #6b7280; font-size: 11px; font-weight: 700; text-transform: uppercase;")
+            h = QLabel(heading, objectName="challengeGroup")
             grid.addWidget(h, 0, col)
             for row, c in enumerate(group, start=1):
                 b = QPushButton(objectName=challenge_button_name(c))
@@ -164,7 +136,6 @@ class SoloBoard(QWidget):
 
         self.bests_line = QLabel(objectName="bestsLine")
         self.bests_line.setWordWrap(True)
-        self.bests_line.setStyleSheet("color: #4b5563;")
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(20, 14, 20, 14)
@@ -187,10 +158,6 @@ class SoloBoard(QWidget):
 
     def entered_landed(self) -> tuple[Landed, ...]:
         return tuple(Landed(f, self.poses[f]) for f in self._state.five if f in self.poses)
-
-    def set_refusal(self, reason: str) -> None:
-        self.refused.setText(reason)
-        self.refused.setVisible(bool(reason))
 
     def set_bests_line(self, text: str) -> None:
         self.bests_line.setText(text)
@@ -225,7 +192,7 @@ class SoloBoard(QWidget):
                     b.setChecked(pose == pose_id)
                     b.setFixedSize(t.width(), 21)
                     b.setCursor(Qt.CursorShape.PointingHandCursor)
-                    b.setStyleSheet(POSE_BUTTON_STYLE)
+                    b.setProperty("role", "pose")
                     b.clicked.connect(lambda _=False, f=f, pose_id=pose_id: self.set_pose(f, pose_id))
                     self.pose_buttons[(f, pose_id)] = b
                     col.addWidget(b)
@@ -260,10 +227,8 @@ class SoloBoard(QWidget):
             sub = ("Press Throw! to throw your five." if mode == "simulated" else
                    "Throw your five on the table, then click how each one landed: Back, Standing or Face down.")
             sub = f"Score so far in this game: {total}. " + sub
-        colour = state.setup.players[0].colour
         self.banner.setText(text)
-        self.banner.setStyleSheet(f"background: {colour}; color: {text_colour_on(colour).name()};"
-                                  " font-size: 19px; font-weight: 800; border-radius: 8px; padding: 8px 14px;")
+        self.banner.set_colour(state.setup.players[0].colour)
         self.sub_banner.setText(sub)
 
     def _render_summary(self, state: SolitaireState) -> None:
@@ -312,7 +277,7 @@ class SoloBoard(QWidget):
             clickable = entering and c in allowed
             b.setEnabled(clickable)
             b.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
-            b.setStyleSheet(CHALLENGE_STYLE[kind])
+            set_role(b, f"challenge-{kind}")
             b.setToolTip(f"Challenge {c}: {CHALLENGE_NAMES[c]} ({POINTS_RULE[c]}).")
         open_n = len(unused)
         if not entering:

@@ -20,12 +20,7 @@ from PySide6.QtWidgets import (
 from core.fistful.solitaire import SolitaireState
 from gui.solitaire.bests import Best
 from gui.kit.over import Trophy
-from gui.kit.theme import PRIMARY_BUTTON
-from gui.kit.theme import text_colour_on
-
-SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #c7cbd3; border-radius: 8px;"
-             " padding: 8px 14px; font-size: 13px; }"
-             "QPushButton:hover { background: #f3f4f6; }")
+from gui.kit.style import ColourLabel, set_role
 
 
 class FinishPage(QWidget):
@@ -38,18 +33,16 @@ class FinishPage(QWidget):
         self.setObjectName("finishPage")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.trophy = Trophy()
-        self.summary = QLabel(objectName="finishSummary")
+        self.summary = ColourLabel(objectName="finishSummary", radius=12)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.detail = QLabel(objectName="finishDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
-        self.detail.setStyleSheet("color: #374151; font-size: 15px;")
         self.bests_title = QLabel("Personal bests", objectName="bestsTitle")
-        self.bests_title.setStyleSheet("font-size: 15px; font-weight: 700;")
+        self.bests_title.setProperty("role", "heading")
         self.bests_problem = QLabel(objectName="bestsProblem")
         self.bests_problem.setWordWrap(True)
-        self.bests_problem.setStyleSheet("color: #9a3412; background: #fff7ed; border-radius: 6px; padding: 6px;")
         self.bests_problem.hide()
         self.table = QTableWidget(0, 4, objectName="bestsTable")
         self.table.setHorizontalHeaderLabels(["#", "Name", "Total", "Date"])
@@ -68,13 +61,13 @@ class FinishPage(QWidget):
         self.export_pdf = QPushButton("Export sheet as PDF\u2026", objectName="finishExportPdf")
         self.export_png = QPushButton("Export sheet as PNG\u2026", objectName="finishExportPng")
         for b in (self.export_pdf, self.export_png):
-            b.setStyleSheet(SECONDARY)
+            b.setProperty("role", "secondary")
             b.setCursor(Qt.CursorShape.PointingHandCursor)
         self.export_pdf.clicked.connect(self.export_pdf_requested)
         self.export_png.clicked.connect(self.export_png_requested)
         self.back = QPushButton("Back to start page", objectName="backToStart")
         self.back.setMinimumHeight(40)
-        self.back.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.back, "primary")
         self.back.setCursor(Qt.CursorShape.PointingHandCursor)
         self.back.clicked.connect(self.finished_requested)
         buttons = QHBoxLayout()
@@ -101,15 +94,12 @@ class FinishPage(QWidget):
 
     def render(self, state: SolitaireState, bests: Sequence[Best], session_keys: Sequence[str],
                problem: str = "") -> None:
-        colour = state.setup.players[0].colour
-        ink = text_colour_on(colour).name()
+        self.summary.set_colour(state.setup.players[0].colour)
         totals = [state.sheet.total(g) for g in range(state.setup.games)]
         if len(totals) == 1:
             self.summary.setText(f"{state.name}: {totals[0]} points")
         else:
             self.summary.setText(f"{state.name}: best game {max(totals)} points")
-        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 26px; font-weight: 800;"
-                                   " border-radius: 12px; padding: 12px 24px;")
         ranks = [next((i + 1 for i, b in enumerate(bests) if b.key == k), None) for k in session_keys]
         lines = []
         if len(totals) > 1:

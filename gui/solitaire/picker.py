@@ -12,10 +12,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.solitaire import FIVE, five_problems
-from gui.kit.fighters.picker import FistfulPicker
-
-OK_STYLE = "color: #065f46; font-weight: 700; font-size: 14px;"
-BAD_STYLE = "color: #dc2626; font-weight: 800; font-size: 14px;"
+from gui.kit.fighters.picker import FistfulPicker, mark_count
 
 
 class FivePicker(FistfulPicker):
@@ -53,9 +50,9 @@ class FivePicker(FistfulPicker):
         n = len(self.selection)
         points = sum(self.roster.value(f) for f in self.selection if self.roster.has(f))
         self.fighter_count.setText(f"{n}/{FIVE} fighters")
-        self.fighter_count.setStyleSheet(OK_STYLE if n == FIVE else BAD_STYLE if n > FIVE else OK_STYLE)
+        mark_count(self.fighter_count, n <= FIVE)
         self.point_count.setText(f"{points} point{'s' if points != 1 else ''} in all")
-        self.point_count.setStyleSheet(OK_STYLE)
+        mark_count(self.point_count, True)
         problems = five_problems(self.roster, self.selection)
         if 0 < n < FIVE:
             problems = [f"Choose {FIVE - n} more fighter{'s' if FIVE - n != 1 else ''}."]

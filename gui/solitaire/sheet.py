@@ -118,7 +118,7 @@ class SheetTable(QWidget):
         buttons.addWidget(self.export_png)
         hint = QLabel("Hover a challenge for its full rule. Green: the game being played.")
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #6b7280; font-size: 11px;")
+        hint.setProperty("role", "caption")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.table, 1)

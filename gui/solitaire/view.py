@@ -1,20 +1,17 @@
 """SolitaireView: choose five, throw, enter the throw on a challenge; the sheet, bests and export.
 
-Everything is redrawn from `controller.match` on `changed`; the view keeps only UI state
-(the five being chosen, table-mode poses) and the personal-best file, which is the
-player's record across sessions rather than part of any one match.
+Everything is redrawn from `controller.match` on `changed`; the base (gui/kit/game_view) shows
+the game-over page when the session ends (one player: nothing is ever curtained). The view
+keeps only UI state (the five being chosen, table-mode poses) and the personal-best file,
+which is the player's record across sessions rather than part of any one match.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtWidgets import (
-    QScrollArea,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from core.fistful.roster import Fighter
 from core.fistful.solitaire import (
@@ -33,7 +30,6 @@ from gui.solitaire.board import SoloBoard
 from gui.solitaire.over import FinishPage
 from gui.solitaire.picker import FivePicker
 from gui.solitaire.sheet import SheetTable, write_pdf, write_png
-from gui.kit.theme import PAGE_BG
 
 EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 
@@ -46,8 +42,6 @@ class SolitaireView(GameView):
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "solitaireView", parent)
-        self.setObjectName("solitaireView")
-        self.controller = controller
         self.roster = GAME.roster
         self._sheet: SheetTable | None = None
         self._picker_for = -1
@@ -57,38 +51,20 @@ class SolitaireView(GameView):
 
         self.picker = FivePicker(self.roster)
         self.picker.confirm_requested.connect(self._on_confirm)
-        self.board = SoloBoard(self.roster, on_throw=self._on_throw, on_record=self._on_record,
+        self.board = SoloBoard(self.roster, on_throw=self.play_chance, on_record=self._on_record,
                                on_enter=self._on_enter)
         self.finish = FinishPage()
         self.finish.finished_requested.connect(self.finished_requested)
         self.finish.export_pdf_requested.connect(self.export_pdf)
         self.finish.export_png_requested.connect(self.export_png)
-        board_scroll = QScrollArea(objectName="boardScroll")
-        board_scroll.setWidgetResizable(True)
-        board_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        board_scroll.setWidget(self.board)
-        self.board_scroll = board_scroll
-        self.stack = QStackedWidget(objectName="solitaireStack")
-        for page in (self.picker, board_scroll, self.finish):
-            self.stack.addWidget(page)
-        self.setStyleSheet("#solitaireView, #soloBoard, #fivePicker, #finishPage"
-                           f" {{ background: {PAGE_BG}; }}")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-
-        controller.changed.connect(self.refresh)
-        controller.refused.connect(self._on_refused)
-        self.refresh()
-
-    @property
-    def match(self):
-        return self.controller.match
-
-    @property
-    def page(self) -> str:
-        """Which screen shows: 'pick', 'board' or 'over'."""
-        return {self.picker: "pick", self.board_scroll: "board", self.finish: "over"}[self.stack.currentWidget()]
+        self.board_scroll = QScrollArea(objectName="boardScroll")
+        self.board_scroll.setWidgetResizable(True)
+        self.board_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.board_scroll.setWidget(self.board)
+        self.add_page("pick", self.picker)
+        self.add_page("board", self.board_scroll)
+        self.add_page("over", self.finish)
+        self.start()
 
     def scores_widget(self) -> QWidget:
         if self._sheet is None:
@@ -99,15 +75,17 @@ class SolitaireView(GameView):
         return self._sheet
 
     # --- drawing ----------------------------------------------------------------------------
-    def refresh(self) -> None:
-        state: SolitaireState = self.match.state
-        self.picker.set_refusal("")
-        self.board.set_refusal("")
+    def render_scores(self, state: SolitaireState) -> None:
+        if self._sheet is not None:
+            self._sheet.render(state)
+
+    def render_over(self, state: SolitaireState) -> None:
         keys = self._record_finished_games(state)
-        if state.phase == "over":
-            self.finish.render(state, self.bests.bests, keys, self.bests.problem)
-            self.stack.setCurrentWidget(self.finish)
-        elif state.phase == "choose":
+        self.finish.render(state, self.bests.bests, keys, self.bests.problem)
+
+    def render_table(self, state: SolitaireState) -> None:
+        self._record_finished_games(state)  # a session's finished games count before it ends
+        if state.phase == "choose":
             if self._picker_for != len(state.throws):
                 self._picker_for = len(state.throws)
                 games = state.setup.games
@@ -115,13 +93,11 @@ class SolitaireView(GameView):
                 last = state.last.landed if state.last else ()
                 self.picker.start_throw(f"{where}Throw {state.throw_number} of {THROWS_PER_GAME}: choose {FIVE} fighters",
                                         state.setup.players[0].colour, [x.fighter for x in last])
-            self.stack.setCurrentWidget(self.picker)
+            self.show_page("pick")
         else:
             self.board.render(state, self.match.mode)
             self.board.set_bests_line(self._bests_text())
-            self.stack.setCurrentWidget(self.board_scroll)
-        if self._sheet is not None:
-            self._sheet.render(state)
+            self.show_page("board")
 
     def _record_finished_games(self, state: SolitaireState) -> list[str]:
         """Each complete game goes into the personal bests, once per game and total (keyed)."""
@@ -150,20 +126,11 @@ class SolitaireView(GameView):
     def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:
         self.controller.apply(ChooseFive(tuple(fighters)))
 
-    def _on_throw(self) -> None:
-        self.controller.play_chance()
-
     def _on_record(self) -> None:
         self.controller.apply(SoloThrow.of(self.board.entered_landed()))
 
     def _on_enter(self, challenge: int) -> None:
         self.controller.apply(Enter(challenge))
-
-    def _on_refused(self, reason: str) -> None:
-        if self.stack.currentWidget() is self.picker:
-            self.picker.set_refusal(reason)
-        else:
-            self.board.set_refusal(reason)
 
     # --- export (the file dialog and error box sit behind methods tests replace) ----------------
     def ask_export_path(self, kind: str, suggested: str) -> str | None:
@@ -184,7 +151,7 @@ class SolitaireView(GameView):
     def export_png(self) -> bool:
         return self._export("png", write_png)
 
-    def _export(self, kind: str, writer) -> bool:
+    def _export(self, kind: str, writer: Callable[[str, SolitaireState], bool]) -> bool:
         folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) \
             or str(Path.home())
         state = self.match.state

@@ -119,12 +119,14 @@ def test_when_nothing_matches_every_open_challenge_is_offered_for_zero(qtbot):
     assert controller.match.state.sheet.entry(0, 10) == 0
 
 
-def test_refusal_is_shown_on_the_board(qtbot):
+def test_refusal_is_shown_in_the_views_banner(qtbot):
     controller, view = make_view(qtbot)
     throw_at_table(view, RULEBOOK_FIVE, RULEBOOK_POSES)
+    assert solitaire(view).refusal() == ""
     assert not controller.apply(Enter(1))
-    assert view.board.refused.isVisible()
-    assert "3, 6, 7" in view.board.refused.text()
+    assert "3, 6, 7" in solitaire(view).refusal()
+    solitaire(view).enter(7)
+    assert solitaire(view).refusal() == ""
 
 
 def test_simulated_game_to_the_end_records_a_personal_best_once(qtbot, data_dir):
