@@ -249,3 +249,55 @@ def test_a_hundred_trays_render(qtbot):
     v.set_units(many)
     assert len(v.trays) == 100
     assert distinct_colours(v) > 40
+
+
+def test_the_tabletop_is_the_kits_board_view_measured_in_inches(view):
+    from gui.kit.board_view import BoardView
+    assert isinstance(view, BoardView)
+    view.fit()
+    assert view.px_per_unit() == pytest.approx(view.transform().m11() * PX_PER_IN)
+
+
+def test_a_zoomed_table_keeps_its_zoom_and_its_labels_apart_when_the_window_resizes(view):
+    table = TabletopDriver(view)
+    table.wheel(3)
+    px = view.px_per_unit()
+    view.resize(900, 640)
+    assert view.px_per_unit() == pytest.approx(px) and not view.fitted
+    legend = view.label_layer.legend
+    assert legend.y() == view.viewport().height() - legend.height() - 6, "the legend keeps to its corner"
+    rects = [label.sceneBoundingRect() for label in table.labels.values()]
+    assert not any(a.intersects(b) for k, a in enumerate(rects) for b in rects[k + 1:])
+
+
+def test_a_short_wobble_on_a_tray_is_a_click_not_a_drag(qtbot, view):
+    start = TabletopDriver(view).unit_pos("cdc-1")
+    vp = view.viewport()
+    with qtbot.assertNotEmitted(view.move_requested), qtbot.waitSignal(view.unit_clicked):
+        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+        QTest.mouseMove(vp, start + QPoint(2, 1))
+        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start + QPoint(2, 1))
+    assert view.selected == "cdc-1" and view.dragging is None
+
+
+def test_dragging_a_unit_that_may_not_move_still_selects_it(qtbot, view):
+    view.set_movable(set())
+    with qtbot.waitSignal(view.unit_clicked) as clicked:
+        TabletopDriver(view).drag_unit("scs-1", (14, 42))
+    assert clicked.args == ["scs-1"] and view.selected == "scs-1" and not view.ghost_path.isVisible()
+
+
+def test_escape_cancels_a_turn_on_the_spot_and_then_clears_the_ruler(qtbot, view):
+    view.set_ruler("cdc-1", "scs-1")
+    view.select("scs-1")
+    QTest.keyClick(view, Qt.Key.Key_E)
+    assert view.dragging == "scs-1"
+    with qtbot.assertNotEmitted(view.move_requested):
+        QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert view.dragging is None and TabletopDriver(view).ruler_text == '35.0"'
+    QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert TabletopDriver(view).ruler_text == ""
+
+
+def test_a_tray_tells_its_name_and_figures_left(view):
+    assert view.piece_tooltip("cdc-2") == "cdc-2\n2 of 4 figures left"
