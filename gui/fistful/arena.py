@@ -231,13 +231,6 @@ class ArenaView(RegionBoardView):
         self.swords.hide()
         self.scene().addItem(self.swords)
 
-    def disc(self, name: str) -> DiscItem:
-        self._piece(name)
-        return self.discs[name]
-
-    def anchor(self, name: str) -> QPointF:
-        return self.disc(name).pos()
-
     def _region_at(self, point: QPointF) -> str | None:
         for name, disc in self.discs.items():
             if math.dist((point.x(), point.y()), (disc.x(), disc.y())) <= self.disc_radius:

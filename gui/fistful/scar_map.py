@@ -1,40 +1,31 @@
 """The map of Scar as a board: terrain, owners' counters, closed regions, clickable regions.
 
 `RegionBoardView` holds what the map and the Battle Arena share (selection, hover, clicks,
-tooltips, the battle highlight, zoom), so a game view can show either one through the same
-calls. Neither knows a rule: they draw the data they are given.
+tooltips, the battle highlight) on the kit's BoardView (fit, zoom, pan), so a game view can
+show either one through the same calls. Neither knows a rule: they draw the data they are given.
 """
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QLinearGradient,
-    QMouseEvent,
     QPainter,
     QPainterPath,
     QPen,
     QPolygonF,
     QRadialGradient,
-    QResizeEvent,
-    QWheelEvent,
 )
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QGraphicsScene,
-    QGraphicsView,
-    QStyleOptionGraphicsItem,
-    QWidget,
-)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from gui.kit.board_view import BoardView
 from gui.kit.paper import HaloText, paper_texture, serif_font, shape_path
 from gui.kit.theme import text_colour_on
 
@@ -43,8 +34,6 @@ if TYPE_CHECKING:
 
 HIGHLIGHT = "#ffc83d"
 HOVER = QColor("#fff4c2")
-CLICK_SLOP = 5
-MAX_ZOOM = 6.0
 
 
 def blend(base: str | QColor, over: str | QColor, amount: float) -> QColor:
@@ -343,32 +332,24 @@ class RegionItem(QGraphicsPathItem, BoardPiece):
         self.paint_state(p, path)
 
 
-class RegionBoardView(QGraphicsView):
-    """The part the map and the arena share: one item per region, selection, clicks, tooltips."""
+class RegionBoardView(BoardView):
+    """The part the map and the arena share: one item per region, selection, clicks, tooltips.
 
+    Fit, zoom, pan and click-versus-drag are the kit's BoardView; an offered (selectable)
+    region is the only piece, so a click on it is `piece_clicked`; a drag pans, wherever it starts.
+    """
+
+    MAX_ZOOM: ClassVar[float] = 6.0
     region_clicked = Signal(str)
     animations: ClassVar[bool] = True
 
     def __init__(self, scene_rect: QRectF, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setScene(QGraphicsScene(scene_rect, self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setMouseTracking(True)
-        self.setMinimumSize(320, 240)
+        super().__init__(parent, scene_rect)
+        self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         self._pieces: dict[str, BoardPiece] = {}
         self._selectable: frozenset[str] | None = None
         self._highlighted: str | None = None
-        self._press: QPointF | None = None
-        self._zoom = 1.0
+        self._drag_from = QPoint()
         self._pulse = QVariantAnimation(self)
         self._pulse.setStartValue(0.0)
         self._pulse.setKeyValueAt(0.5, 1.0)
@@ -387,25 +368,41 @@ class RegionBoardView(QGraphicsView):
         """The region under a scene point; each board (map or arena) answers from its own shapes."""
         raise TypeError(f"{type(self).__name__} must say which region lies under a point")
 
-    def anchor(self, name: str) -> QPointF:
-        """The scene point a click on `name` lands on (its label or disc centre)."""
-        raise TypeError(f"{type(self).__name__} must say where each region is clicked")
-
     def _highlight_changed(self, name: str | None, colour: QColor) -> None:
         """Place the battle marker; the outline is the view's glow."""
 
     def _scale_changed(self) -> None:
         """Zoom or fit changed the scale."""
 
+    # --- the board view's hooks -------------------------------------------------------------
+    def piece_at(self, view_pos: QPoint) -> str | None:
+        name = self._region_at(self.mapToScene(view_pos))
+        return name if name is not None and self._selectable is not None and name in self._selectable else None
+
+    def piece_clicked(self, piece: Hashable, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        self.region_clicked.emit(str(piece))
+
+    def piece_drag_started(self, piece: Hashable, scene_pos: QPointF) -> bool:
+        """A region is never moved: a drag that starts on one pans the board, as on the sea."""
+        self._drag_from = self.mapFromScene(scene_pos)
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        return True
+
+    def piece_drag_moved(self, piece: Hashable, scene_pos: QPointF) -> None:
+        at = self.mapFromScene(scene_pos)
+        self.pan_by(self._drag_from.x() - at.x(), self._drag_from.y() - at.y())
+        self._drag_from = at
+
+    def piece_drag_ended(self, piece: Hashable, commit: bool) -> None:
+        self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+
+    def piece_hovered(self, piece: Hashable | None) -> None:
+        self._set_hovered(None if piece is None else str(piece))
+
+    def detail_changed(self, px_per_unit: float) -> None:
+        self._scale_changed()
+
     # --- shared API -----------------------------------------------------------------------
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(self._pieces)
-
-    @property
-    def selectable(self) -> frozenset[str]:
-        return self._selectable or frozenset()
-
     @property
     def highlighted(self) -> str | None:
         return self._highlighted
@@ -427,7 +424,7 @@ class RegionBoardView(QGraphicsView):
             piece.selectable = self._selectable is None or name in chosen
             piece.hovered = False
             piece.update()  # type: ignore[attr-defined]
-        self.viewport().unsetCursor()
+        self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
 
     def set_highlight(self, name: str | None, colour: str | QColor = HIGHLIGHT) -> None:
         if name is not None:
@@ -462,15 +459,7 @@ class RegionBoardView(QGraphicsView):
             piece.info = info.get(name, "")
             piece.refresh_tooltip()
 
-    def tooltip(self, name: str) -> str:
-        return self._piece(name).toolTip()  # type: ignore[attr-defined]
-
-    def fit(self) -> None:
-        self._zoom = 1.0
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self._scale_changed()
-
-    # --- events ---------------------------------------------------------------------------
+    # --- drawing the state ------------------------------------------------------------------
     def _on_pulse(self, value: float) -> None:
         if self._highlighted is not None:
             self.glow.setOpacity(0.35 + 0.65 * float(value))
@@ -490,58 +479,9 @@ class RegionBoardView(QGraphicsView):
                 z = 2 if piece.highlight is not None else 1 if piece.hovered else 0
                 piece.setZValue(z)  # type: ignore[attr-defined]
                 piece.update()  # type: ignore[attr-defined]
-        if name is not None:
-            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
-        else:
-            self.viewport().unsetCursor()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fit()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self.fit()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        steps = event.angleDelta().y() / 120
-        if not steps:
-            return
-        zoom = max(1.0, min(MAX_ZOOM, self._zoom * 1.2 ** steps))
-        if zoom == 1.0:
-            self.fit()
-        else:
-            f = zoom / self._zoom
-            self.scale(f, f)
-            self._zoom = zoom
-            self._scale_changed()
-        event.accept()
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._press = event.position() if event.button() == Qt.MouseButton.LeftButton else None
-        super().mousePressEvent(event)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        super().mouseMoveEvent(event)
-        if self._press is None:
-            self._set_hovered(self._region_at(self.mapToScene(event.position().toPoint())))
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        super().mouseReleaseEvent(event)
-        press, self._press = self._press, None
-        if press is None or event.button() != Qt.MouseButton.LeftButton:
-            return
-        moved = event.position() - press
-        if abs(moved.x()) + abs(moved.y()) > CLICK_SLOP:
-            return
-        name = self._region_at(self.mapToScene(event.position().toPoint()))
-        if name is not None and self._selectable is not None and name in self._selectable:
-            self.region_clicked.emit(name)
-        self._set_hovered(name)
-
-    def leaveEvent(self, event) -> None:
-        super().leaveEvent(event)
-        self._set_hovered(None)
+        if self.dragged_piece is None:
+            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if name is not None
+                                      else Qt.CursorShape.OpenHandCursor)
 
 
 class ScarMapView(RegionBoardView):
@@ -712,13 +652,6 @@ class ScarMapView(RegionBoardView):
         for label in self.terrain_labels.values():
             label.setVisible(scale >= 0.55)
         self._layout_tokens()
-
-    def region_item(self, name: str) -> RegionItem:
-        self._piece(name)
-        return self.regions[name]
-
-    def anchor(self, name: str) -> QPointF:
-        return QPointF(self.region_item(name).label)
 
     def _region_at(self, point: QPointF) -> str | None:
         return self.scar.region_at(point.x(), point.y())

@@ -24,7 +24,7 @@ from gui.fistful.arena import ArenaView
 from gui.fistful.battle_view import BattleView
 from gui.fistful.scar_map import RegionBoardView, ScarMapView
 from gui.new_game import NewGameDialog
-from tests.gui.drivers.fistful import battle_page, click_region
+from tests.gui.drivers.fistful import battle_page, click_region, region_piece, region_tooltip, selectable_regions
 
 
 @pytest.fixture(autouse=True)
@@ -68,12 +68,12 @@ def test_domination_claims_on_the_arena_with_a_small_map_beside_it(qtbot):
     state = view.match.state
     assert view.page == "board"
     assert "Player 1: choose a region for your disc" in view.banner.text()
-    assert view.board.selectable == frozenset(view.game.claimable(state))
+    assert selectable_regions(view.board) == frozenset(view.game.claimable(state))
     click_region(view.board, "Mar")
     assert view.match.actions[-1] == Claim(0, "Mar")
-    assert view.board.disc("Mar").owner == 0
-    assert "Held by Player 1" in view.board.tooltip("Mar")
-    assert "Mar" not in view.board.selectable
+    assert region_piece(view.board, "Mar").owner == 0
+    assert "Held by Player 1" in region_tooltip(view.board, "Mar")
+    assert "Mar" not in selectable_regions(view.board)
     assert "(5 left)" in view.banner.text()
 
 
@@ -156,7 +156,7 @@ def test_first_all_out_war_battle_is_chosen_by_the_defender_among_their_regions(
     advance(view, lambda s: s.phase == "attack")
     state = view.match.state
     assert "Player 1 defends: choose one of your regions" in view.banner.text()
-    assert view.board.selectable == frozenset(state.owned(0))
+    assert selectable_regions(view.board) == frozenset(state.owned(0))
     region = min(state.owned(0))
     click_region(view.board, region)
     assert view.match.actions[-1] == Attack(0, region)

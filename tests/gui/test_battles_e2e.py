@@ -17,7 +17,7 @@ from core.fistful.roster import Fighter
 from gui.fistful.scar_map import RegionBoardView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
-from tests.gui.drivers.fistful import battle_page, click_region
+from tests.gui.drivers.fistful import battle_page, click_region, selectable_regions
 from tests.gui.window_helpers import click_new_game, new_window
 
 MAX_GESTURES = 1500
@@ -94,7 +94,7 @@ def play_gesture(window: MainWindow, rng: random.Random) -> str:
         return "fistful"
     assert page == "board", f"unexpected page {page} in phase {state.phase}"
     phase = state.phase
-    selectable = sorted(view.board.selectable)
+    selectable = sorted(selectable_regions(view.board))
     if phase in ("claim", "attack", "hero_claim") and selectable:
         click_region(view.board, rng.choice(selectable))
         return phase

@@ -10,7 +10,10 @@ from PySide6.QtWidgets import QApplication
 from gui.fistful.arena import ArenaView
 from gui.fistful.scar_map import RegionBoardView, ScarMapView
 from maps.scar import default_scar
-from tests.gui.drivers.fistful import click_region
+from tests.gui.drivers.base import drag
+from tests.gui.drivers.fistful import (
+    click_region, region_anchor, region_names, region_piece, region_tooltip, selectable_regions,
+)
 
 pytestmark = pytest.mark.gui
 COLOURS = ("#d62828", "#1d4ed8", "#2a9d36")
@@ -53,19 +56,19 @@ def distinct_colours(view) -> int:
 @pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
 def test_both_views_hold_one_piece_per_region_of_the_real_map(request, view_fixture):
     view = request.getfixturevalue(view_fixture)
-    assert sorted(view.names) == sorted(SCAR.names)
+    assert sorted(region_names(view)) == sorted(SCAR.names)
 
 
 def test_the_map_draws_each_region_in_its_terrain_colour(scar_map):
     for region in SCAR.regions:
-        item = scar_map.region_item(region.name)
+        item = region_piece(scar_map, region.name)
         assert item.brush().color() == QColor(region.colour)
-        assert item.path().contains(scar_map.anchor(region.name))
+        assert item.path().contains(region_anchor(scar_map, region.name))
 
 
 def test_owned_regions_take_a_blend_of_their_owners_colour(scar_map):
     scar_map.set_board({"Portal": 1, "Mar": 0, "Azure": None}, COLOURS, counters={"Mar": 3})
-    portal, azure = scar_map.region_item("Portal"), scar_map.region_item("Azure")
+    portal, azure = region_piece(scar_map, "Portal"), region_piece(scar_map, "Azure")
     terrain = QColor(SCAR.region("Portal").colour)
     fill = portal.brush().color()
     assert fill != terrain
@@ -80,16 +83,16 @@ def test_owned_regions_take_a_blend_of_their_owners_colour(scar_map):
 def test_a_new_board_clears_the_old_one(scar_map):
     scar_map.set_board({"Portal": 1}, COLOURS, closed=["Portal"])
     scar_map.set_board({}, COLOURS)
-    assert scar_map.region_item("Portal").brush().color() == QColor(SCAR.region("Portal").colour)
+    assert region_piece(scar_map, "Portal").brush().color() == QColor(SCAR.region("Portal").colour)
     assert not scar_map.counters["Portal"].isVisible()
     assert not scar_map.stamps["Portal"].isVisible()
 
 
 def test_closed_regions_are_greyed_and_stamped(scar_map):
     scar_map.set_board({"Mar": 2}, COLOURS, closed=["Duskmire", "Mar"])
-    duskmire = scar_map.region_item("Duskmire")
+    duskmire = region_piece(scar_map, "Duskmire")
     terrain = QColor(SCAR.region("Duskmire").colour)
-    assert duskmire.closed and not scar_map.region_item("Molobog").closed
+    assert duskmire.closed and not region_piece(scar_map, "Molobog").closed
     assert duskmire.brush().color().hsvSaturation() < terrain.hsvSaturation()
     assert scar_map.stamps["Duskmire"].isVisible() and scar_map.stamps["Mar"].isVisible()
     assert not scar_map.stamps["Molobog"].isVisible()
@@ -121,27 +124,27 @@ def test_clicking_elsewhere_reports_nothing(qtbot, request, view_fixture):
     view.set_selectable(())
     click_region(view, "Portal")
     assert clicked == []
-    assert view.selectable == frozenset()
+    assert selectable_regions(view) == frozenset()
 
 
 @pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
 def test_only_offered_regions_stay_bright_during_a_selection(request, view_fixture):
     view = request.getfixturevalue(view_fixture)
     view.set_selectable(["Portal"])
-    assert not view._piece("Portal").dimmed and view._piece("Azure").dimmed
+    assert not region_piece(view, "Portal").dimmed and region_piece(view, "Azure").dimmed
     view.set_selectable(())
-    assert not view._piece("Azure").dimmed
+    assert not region_piece(view, "Azure").dimmed
 
 
 @pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
 def test_region_info_goes_into_the_hover_tooltip(request, view_fixture):
     view = request.getfixturevalue(view_fixture)
     view.set_region_info({"Portal": "owner: Ben; your fighters from here: 2"})
-    assert "Portal" in view.tooltip("Portal")
-    assert "owner: Ben; your fighters from here: 2" in view.tooltip("Portal")
-    assert "owner" not in view.tooltip("Mar")
+    assert "Portal" in region_tooltip(view, "Portal")
+    assert "owner: Ben; your fighters from here: 2" in region_tooltip(view, "Portal")
+    assert "owner" not in region_tooltip(view, "Mar")
     view.set_region_info({})
-    assert "owner" not in view.tooltip("Portal")
+    assert "owner" not in region_tooltip(view, "Portal")
 
 
 @pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
@@ -149,30 +152,30 @@ def test_the_battle_region_is_highlighted_with_crossed_swords(request, view_fixt
     view = request.getfixturevalue(view_fixture)
     view.set_highlight("Portal", "#ff00aa")
     assert view.highlighted == "Portal"
-    assert view._piece("Portal").highlight == QColor("#ff00aa")
+    assert region_piece(view, "Portal").highlight == QColor("#ff00aa")
     assert view.swords.isVisible()
     assert view.swords.colour == QColor("#ff00aa")
     view.set_highlight("Mar")
-    assert view._piece("Portal").highlight is None
+    assert region_piece(view, "Portal").highlight is None
     view.set_highlight(None)
-    assert not view.swords.isVisible() and view._piece("Mar").highlight is None
+    assert not view.swords.isVisible() and region_piece(view, "Mar").highlight is None
 
 
 def test_an_owned_disc_turns_to_its_owners_colour_at_once_without_animation(arena):
     arena.set_discs({"Portal": 2}, COLOURS, removed=["Azure"])
-    assert arena.disc("Portal").face == QColor(COLOURS[2])
-    assert arena.disc("Portal").owner == 2
-    assert arena.disc("Mar").face != QColor(COLOURS[2])
-    assert arena.disc("Azure").removed and not arena.disc("Portal").removed
+    assert region_piece(arena, "Portal").face == QColor(COLOURS[2])
+    assert region_piece(arena, "Portal").owner == 2
+    assert region_piece(arena, "Mar").face != QColor(COLOURS[2])
+    assert region_piece(arena, "Azure").removed and not region_piece(arena, "Portal").removed
     arena.set_discs({"Portal": 0}, COLOURS)
-    assert arena.disc("Portal").face == QColor(COLOURS[0])
-    assert not arena.disc("Portal").flipping
+    assert region_piece(arena, "Portal").face == QColor(COLOURS[0])
+    assert not region_piece(arena, "Portal").flipping
 
 
 def test_a_disc_changing_hands_flips_to_the_new_colour(qtbot, arena, monkeypatch):
     monkeypatch.setattr(RegionBoardView, "animations", True)
     arena.set_discs({"Portal": 0}, COLOURS, animate=False)
-    disc = arena.disc("Portal")
+    disc = region_piece(arena, "Portal")
     seen_flips = disc.flips
     arena.set_discs({"Portal": 1}, COLOURS)
     assert disc.flipping
@@ -190,7 +193,7 @@ def test_a_disc_keeping_its_owner_does_not_flip(arena, monkeypatch):
     arena.set_discs({"Portal": 0}, COLOURS)
     monkeypatch.setattr(RegionBoardView, "animations", True)
     arena.set_discs({"Portal": 0, "Mar": None}, COLOURS)
-    assert not arena.disc("Portal").flipping and not arena.disc("Mar").flipping
+    assert not region_piece(arena, "Portal").flipping and not region_piece(arena, "Mar").flipping
 
 
 def test_the_arena_caption(arena):
@@ -209,7 +212,7 @@ def test_rendering_shows_a_picture_that_changes_with_the_board(request, view_fix
         view.set_board({"Portal": 0}, COLOURS)
     after = view.grab().toImage()
     below_label = QPointF(0, 30 if view_fixture == "scar_map" else 50)
-    point = view.mapFromScene(view.anchor("Portal") + below_label)
+    point = view.mapFromScene(region_anchor(view, "Portal") + below_label)
     assert before.pixel(point) != after.pixel(point)
 
 
@@ -217,10 +220,10 @@ def test_rendering_shows_a_picture_that_changes_with_the_board(request, view_fix
 def test_only_offered_regions_light_up_under_the_mouse(request, view_fixture):
     view = request.getfixturevalue(view_fixture)
     view.set_selectable(["Portal"])
-    QTest.mouseMove(view.viewport(), view.mapFromScene(view.anchor("Azure")))
-    assert not view._piece("Azure").hovered
-    QTest.mouseMove(view.viewport(), view.mapFromScene(view.anchor("Portal")))
-    assert view._piece("Portal").hovered
+    QTest.mouseMove(view.viewport(), view.mapFromScene(region_anchor(view, "Azure")))
+    assert not region_piece(view, "Azure").hovered
+    QTest.mouseMove(view.viewport(), view.mapFromScene(region_anchor(view, "Portal")))
+    assert region_piece(view, "Portal").hovered
 
 
 def wheel(view, steps: int) -> None:
@@ -241,3 +244,17 @@ def test_the_wheel_zooms_the_map_and_fit_shows_it_whole_again(scar_map):
     assert scar_map.transform().m11() == pytest.approx(fitted)
     seen = scar_map.mapToScene(scar_map.viewport().rect()).boundingRect()
     assert seen.contains(scar_map.sceneRect().adjusted(1, 1, -1, -1))
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_a_drag_pans_the_zoomed_board_and_claims_nothing(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    clicked: list[str] = []
+    view.region_clicked.connect(clicked.append)
+    view.set_selectable(["Portal"])
+    wheel(view, 3)
+    centre = view.mapToScene(view.viewport().rect().center())
+    start = view.mapFromScene(region_anchor(view, "Portal"))
+    drag(view, start, start + QPoint(120, 60))
+    assert clicked == []
+    assert view.mapToScene(view.viewport().rect().center()) != centre

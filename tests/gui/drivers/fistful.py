@@ -3,16 +3,49 @@ throw panels and the game-over pages of Throwdown, Solitaire and the battle game
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from PySide6.QtWidgets import QGraphicsView, QPushButton, QWidget
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QGraphicsView, QPushButton, QTableWidget, QWidget
 
 from core.fistful.roster import Fighter
 from gui.fistful.battle_panel import Side
+from gui.kit.fighters.picker import token_name as picked_token_name
+from gui.solitaire.sheet import FIRST_GAME_COLUMN
+from gui.fistful.scar_map import BoardPiece, RegionItem
 from tests.gui.drivers.base import Driver, click_at
+
+def region_pieces(board: QGraphicsView) -> dict[str, BoardPiece]:
+    """The map's regions or the arena's discs, by region name."""
+    return {item.name: item for item in board.scene().items() if isinstance(item, BoardPiece)}
+
+
+def region_piece(board: QGraphicsView, name: str) -> Any:
+    return region_pieces(board)[name]
+
+
+def region_names(board: QGraphicsView) -> tuple[str, ...]:
+    return tuple(region_pieces(board))
+
+
+def selectable_regions(board: QGraphicsView) -> frozenset[str]:
+    """The regions offered to click now (empty while nothing is offered)."""
+    return frozenset(n for n, p in region_pieces(board).items() if p.selecting and p.selectable)
+
+
+def region_tooltip(board: QGraphicsView, name: str) -> str:
+    return region_piece(board, name).toolTip()
+
+
+def region_anchor(board: QGraphicsView, name: str) -> QPointF:
+    """Where a player clicks a region: its label on the map, its disc's centre in the arena."""
+    piece = region_piece(board, name)
+    return QPointF(piece.label) if isinstance(piece, RegionItem) else piece.pos()
+
 
 def click_region(board: QGraphicsView, name: str) -> None:
     """A real mouse click on the region's anchor point, as a user would make it."""
-    click_at(board, board.mapFromScene(board.anchor(name)))
+    click_at(board, board.mapFromScene(region_anchor(board, name)))
 
 class _FighterGameDriver(Driver):
     """What the fistful games share: the curtain, the finish-chip picker, the throw and record buttons."""
@@ -113,6 +146,10 @@ class ThrowdownDriver(_FighterGameDriver):
     def confirm_pick(self) -> None:
         self.press("confirmPick")
 
+    def picked_token(self, fighter: Fighter) -> QWidget:
+        """The fighter's token in the fistful being picked (click it to put the fighter back)."""
+        return self.find(self.PICKER).findChild(QWidget, picked_token_name(fighter))
+
     @property
     def board(self) -> QWidget:
         return self.find("throwBoard")
@@ -135,6 +172,14 @@ class ThrowdownDriver(_FighterGameDriver):
 
 class SolitaireDriver(_FighterGameDriver):
     PICKER = "fivePicker"
+
+    def sheet_value(self, label: str, game: int = 0) -> str:
+        """The score sheet's cell (in the scores dock) on the row labelled `label`, for a game (0-based)."""
+        table = self.root.scores_widget().findChild(QTableWidget, "sheetTable")
+        texts = [[table.item(r, c).text() if table.item(r, c) else "" for c in range(table.columnCount())]
+                 for r in range(table.rowCount())]
+        row = next(row for row in texts if row[1] == label)
+        return row[FIRST_GAME_COLUMN + game]
 
     def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
         picker = self.find(self.PICKER)
