@@ -8,12 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from gui.kit.theme import PRIMARY_BUTTON
-
-SECONDARY = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
-             " border-radius: 7px; padding: 5px 12px; font-size: 13px; font-weight: 600; }"
-             "QPushButton:hover { background: #f3f4f6; }"
-             "QPushButton:disabled { background: #eceae4; color: #9ca3af; border-color: #d6d3cc; }")
+from gui.kit.style import set_role
 
 
 class ActionBar(QWidget):
@@ -23,19 +18,19 @@ class ActionBar(QWidget):
         super().__init__(parent)
         self.setObjectName("actionBar")
         self.primary = QPushButton(objectName="primaryButton")
-        self.primary.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.primary, "primary")
         self.primary.setMinimumHeight(40)
         self.primary.setCursor(Qt.CursorShape.PointingHandCursor)
         self.fire_button = QPushButton("Fire", objectName="fireButton")
-        self.fire_button.setStyleSheet(PRIMARY_BUTTON.replace("#15803d", "#b91c1c").replace("#166534", "#991b1b"))
+        set_role(self.fire_button, "psFire")
         self.fire_button.setMinimumHeight(40)
         self.end_activation_button = QPushButton("End activation", objectName="endActivation")
         self.end_go_button = QPushButton("End go", objectName="endGo")
         for b in (self.end_activation_button, self.end_go_button):
-            b.setStyleSheet(SECONDARY)
+            set_role(b, "psSecondary")
             b.setMinimumHeight(34)
         self.moved_button = QPushButton("Moved on the table", objectName="movedButton")
-        self.moved_button.setStyleSheet(SECONDARY)
+        set_role(self.moved_button, "psSecondary")
         self.moved_button.setToolTip("Positions are not tracked: tell Battlebox the unit has made its move")
         bar = QVBoxLayout(self)
         bar.setContentsMargins(2, 0, 2, 0)

@@ -22,7 +22,8 @@ from core.game import PlayerSetup
 from core.powerspike import game as ps
 from core.powerspike.army import Roster, ready_made
 from core.powerspike.cards import SIDES
-from gui.powerspike.army_builder import PROBLEM_STYLE, READY_STYLE, ArmyBuilder
+from gui.kit.style import set_role
+from gui.powerspike.army_builder import ArmyBuilder
 from maps.powerspike.table import available_tables, load_table
 
 SIDE_TITLES = {"CDC": "CDC army (player 1, red suits)", "SCS": "SCS army (player 2, black suits)"}
@@ -100,8 +101,8 @@ class ArmiesDialog(QDialog):
         intro = QLabel("Build an army for each side: start from a ready-made roster, add or remove "
                        "formations and units, load 'thopters; open and save roster files. When both "
                        "armies are legal, start a game with them.")
+        intro.setObjectName("armiesIntro")
         intro.setWordWrap(True)
-        intro.setStyleSheet("color: #374151;")
         self.tabs = QTabWidget(objectName="armiesTabs")
         for side, builder in self.builders.items():
             builder.setObjectName(f"builder:{side}")
@@ -184,11 +185,11 @@ class ArmiesDialog(QDialog):
         lines = [f"{side}: {p}" for side, reasons in found.items() for p in reasons]
         if lines:
             self.status.setText("Both armies must be legal to start:\n" + "\n".join(lines))
-            self.status.setStyleSheet(PROBLEM_STYLE.replace("14px", "12px"))
+            set_role(self.status, "psProblem")
             self.start_button.setToolTip("\n".join(lines))
         else:
             cdc, scs = self.rosters()
             self.status.setText(f"Both armies are ready: {cdc.name or 'CDC army'} against {scs.name or 'SCS army'}.")
-            self.status.setStyleSheet(READY_STYLE.replace("14px", "12px"))
+            set_role(self.status, "psReady")
             self.start_button.setToolTip("Choose the table and the players, then play")
         self.start_button.setEnabled(not lines)

@@ -19,14 +19,13 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QGroupBox, QHBoxL
 from core.powerspike.army import (ROSTER_SUFFIX, Carry, Organisation, Roster, RosterFormation,
                                   RosterUnit, default_organisation, formation_titles, load_roster,
                                   problems, ready_made, save_roster, unit_labels)
+from gui.kit.style import set_role
 from maps.datafile import DataError
 
 HQ = -1  # the group index of the army's own units (outside every formation)
 MAX_SPIN = 20
 EMPTY = "(empty)"
 ROSTER_FILTER = f"Power Spike rosters (*{ROSTER_SUFFIX} *.json)"
-READY_STYLE = "color: #166534; font-weight: 700; font-size: 14px;"
-PROBLEM_STYLE = "color: #b91c1c; font-weight: 700; font-size: 14px;"
 
 
 class ArmyBuilder(QWidget):
@@ -95,9 +94,8 @@ class ArmyBuilder(QWidget):
         left.addWidget(scroll, 1)
         left.addLayout(files)
 
-        self.status_label = QLabel()
-        self.count_label = QLabel()
-        self.count_label.setStyleSheet("color: #4b5563;")
+        self.status_label = QLabel(objectName="builderStatus")
+        self.count_label = QLabel(objectName="builderCount")
         self.problem_list = QListWidget()
         self.problem_list.setWordWrap(True)
         self.problem_list.setSpacing(3)
@@ -414,10 +412,10 @@ class ArmyBuilder(QWidget):
             self.problem_list.addItem(QListWidgetItem(text))
         if found:
             self.status_label.setText(f"{len(found)} problem{'s' if len(found) > 1 else ''} to fix")
-            self.status_label.setStyleSheet(PROBLEM_STYLE)
+            set_role(self.status_label, "psProblem")
         else:
             self.status_label.setText("Ready to play")
-            self.status_label.setStyleSheet(READY_STYLE)
+            set_role(self.status_label, "psReady")
         r = self._roster
         n, k = len(r.all_units()), len(r.formations)
         self.count_label.setText(f"{n} unit{'s' if n != 1 else ''} in all: {len(r.units)} army "

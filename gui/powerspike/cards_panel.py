@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPaintEvent,
+    QPalette,
     QPen,
     QResizeEvent,
 )
@@ -43,16 +44,13 @@ from core.powerspike.cards import (
     rank,
     suit,
 )
+from gui.kit.style import set_role
 
 RED = QColor("#c62828")
 BLACK = QColor("#1b1b1f")
 JOKER_INK = QColor("#6a1b9a")
 HIGHLIGHT = QColor("#f5b301")
 CARD_SIZES = {"small": QSize(46, 66), "medium": QSize(62, 88), "large": QSize(84, 120)}
-PICK_BUTTON = ("QPushButton { background: #ffffff; border: 1px solid #9ca3af; border-radius: 5px;"
-               " font-size: 14px; font-weight: 700; padding: 2px; }"
-               "QPushButton:checked { background: #fde68a; border: 2px solid #b45309; }"
-               "QPushButton:disabled { background: #eceae4; color: #b3b0a8; border-color: #d6d3cc; }")
 
 
 def rank_label(r: int) -> str:
@@ -246,9 +244,8 @@ class CardRow(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel()
+        self.title = QLabel(objectName="cardRowTitle")
         self.title.setWordWrap(True)
-        self.title.setStyleSheet("font-weight: 700; font-size: 13px;")
         self.flow = CardFlow()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -264,7 +261,9 @@ class CardRow(QWidget):
                   best: int | None = None, set_aside: Iterable[int] = (), colour: str = "#1f2937") -> None:
         aside = set(set_aside)
         self.title.setText(title)
-        self.title.setStyleSheet(f"font-weight: 700; font-size: 13px; color: {colour};")
+        palette = self.title.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))  # the side's colour: no sheet sets it
+        self.title.setPalette(palette)
         widgets = []
         for c in cards:
             caption = "best" if c is not None and c == best else ("aside" if c in aside else "")
@@ -294,7 +293,6 @@ class CardPicker(QWidget):
         self._key: object = None
         self.prompt = QLabel(objectName="pickerPrompt")
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 13px; color: #374151;")
         self.rank_buttons: dict[int, QPushButton] = {}
         self.suit_buttons: dict[int, QPushButton] = {}
         self.joker_buttons: dict[int, QPushButton] = {}
@@ -304,7 +302,7 @@ class CardPicker(QWidget):
             b = QPushButton(rank_label(r), objectName=f"rank:{r}")
             b.setCheckable(True)
             b.setFixedSize(34, 28)
-            b.setStyleSheet(PICK_BUTTON)
+            set_role(b, "psPick")
             b.clicked.connect(lambda _=False, r=r: self.choose_rank(r))
             ranks.addWidget(b, i // 7, i % 7)
             self.rank_buttons[r] = b
@@ -313,8 +311,8 @@ class CardPicker(QWidget):
         for s, sym in enumerate(SUIT_SYMBOLS):
             b = QPushButton(sym, objectName=f"suit:{s}")
             b.setFixedSize(40, 32)
-            ink = RED.name() if s in (1, 2) else BLACK.name()
-            b.setStyleSheet(PICK_BUTTON + f"QPushButton:enabled {{ color: {ink}; font-size: 20px; }}")
+            b.setProperty("suit", "red" if s in (1, 2) else "black")
+            set_role(b, "psPick")
             b.setToolTip(SUITS[s])
             b.clicked.connect(lambda _=False, s=s: self.choose_suit(s))
             suits.addWidget(b)
@@ -325,7 +323,7 @@ class CardPicker(QWidget):
         for j in JOKERS:
             b = QPushButton("Joker", objectName=f"joker:{j}")
             b.setFixedSize(76, 30)
-            b.setStyleSheet(PICK_BUTTON)
+            set_role(b, "psPick")
             b.clicked.connect(lambda _=False, j=j: self.add(j))
             jokers.addWidget(b)
             self.joker_buttons[j] = b
@@ -334,9 +332,6 @@ class CardPicker(QWidget):
         self.undo_button = QPushButton("Take back last card", objectName="pickerUndo")
         self.undo_button.clicked.connect(self.take_back)
         self.record_button = QPushButton("Record cards", objectName="pickerRecord")
-        self.record_button.setStyleSheet(
-            "QPushButton { background: #15803d; color: white; border: none; border-radius: 6px;"
-            " padding: 6px 12px; font-weight: 700; } QPushButton:disabled { background: #c7cbd3; color: #6b7280; }")
         self.record_button.clicked.connect(self._record)
         buttons = QHBoxLayout()
         buttons.addWidget(self.undo_button)

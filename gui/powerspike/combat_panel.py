@@ -23,10 +23,6 @@ from core.powerspike.combat import CombatResult, Hand
 from gui.powerspike.cards_panel import CardRow
 from gui.powerspike.odds_panel import verb
 
-CHOICE_BUTTON = ("QPushButton { background: #ffffff; color: #1f2937; border: 2px solid #374151;"
-                 " border-radius: 8px; padding: 6px 4px; font-size: 14px; font-weight: 700; }"
-                 "QPushButton:hover { background: #f3f4f6; }"
-                 "QPushButton:disabled { background: #eceae4; color: #9ca3af; border-color: #d1d5db; }")
 
 
 def hand_words(h: Hand) -> str:
@@ -79,32 +75,26 @@ class CombatPanel(QWidget):
         self.setObjectName("combatPanel")
         self.title = QLabel(objectName="combatTitle")
         self.title.setWordWrap(True)
-        self.title.setStyleSheet("font-size: 15px; font-weight: 800; color: #1f2937;")
         self.attacker_row = CardRow()
         self.target_row = CardRow()
         self.result = QLabel(objectName="combatResult")
         self.result.setWordWrap(True)
-        self.result.setStyleSheet("font-size: 13px; color: #111827; background: #fffbeb;"
-                                  " border: 1px solid #fcd34d; border-radius: 6px; padding: 6px;")
         self.choice_prompt = QLabel(objectName="choicePrompt")
         self.choice_prompt.setWordWrap(True)
-        self.choice_prompt.setStyleSheet("font-size: 13px; font-weight: 700;")
         self.hold_button = QPushButton("Hold", objectName="holdButton")
         self.retreat_button = QPushButton("Retreat", objectName="retreatButton")
         for b in (self.hold_button, self.retreat_button):
             b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-            b.setStyleSheet(CHOICE_BUTTON)
             b.setMinimumHeight(38)
             b.setCursor(Qt.CursorShape.PointingHandCursor)
         self.hold_button.clicked.connect(self.hold_requested)
         self.retreat_button.clicked.connect(self.retreat_requested)
         self.retreat_reason = QLabel(objectName="retreatReason")
         self.retreat_reason.setWordWrap(True)
-        self.retreat_reason.setStyleSheet("font-size: 12px; color: #b91c1c;")
         buttons = QHBoxLayout()
         buttons.addWidget(self.hold_button, 1)
         buttons.addWidget(self.retreat_button, 1)
-        self.choice_box = QWidget()
+        self.choice_box = QWidget(objectName="choiceBox")
         cl = QVBoxLayout(self.choice_box)
         cl.setContentsMargins(0, 4, 0, 0)
         cl.setSpacing(4)

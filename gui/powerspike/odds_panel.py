@@ -15,11 +15,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.powerspike.combat import BANDS, DrawEntitlement
 from core.powerspike.odds import Odds
+from gui.kit.style import repolish
 
-WIN_COLOUR = "#2e7d32"
-LOSE_COLOUR = "#c62828"
-TIE_COLOUR = "#6b7280"
-JOKER_COLOUR = "#6a1b9a"
+# The bars' colours, painted; the numbers take the same colours from powerspike.qss (QLabel[band]).
+BAND_COLOURS = {"win": "#2e7d32", "lose": "#c62828", "tie": "#6b7280", "joker": "#6a1b9a"}
 
 
 def percent(f: Fraction) -> str:
@@ -89,31 +88,28 @@ class OddsPanel(QWidget):
         self.hypothetical = ""
         self.title = QLabel(objectName="oddsTitle")
         self.title.setWordWrap(True)
-        self.title.setStyleSheet("font-size: 14px; font-weight: 800; color: #1f2937;")
         self.draws = QLabel(objectName="oddsDraws")
         self.draws.setWordWrap(True)
         self.draws.setTextFormat(Qt.TextFormat.RichText)
-        self.draws.setStyleSheet("font-size: 12px; color: #374151;")
         rows = QVBoxLayout()
         rows.setSpacing(3)
         self.labels: dict[str, QLabel] = {}
         self.bars: dict[str, Bar] = {}
         self.numbers: dict[str, QLabel] = {}
         for key in self.ROWS:
-            colour = (JOKER_COLOUR if "joker" in key else WIN_COLOUR if key.startswith("attacker") else
-                      LOSE_COLOUR if key.startswith("target") else TIE_COLOUR)
+            band = ("joker" if "joker" in key else "win" if key.startswith("attacker") else
+                    "lose" if key.startswith("target") else "tie")
+            colour = BAND_COLOURS[band]
             if key == "attacker joker":
-                sep = QLabel("Orbital Artillery Strikes (a joker drawn)")
-                sep.setStyleSheet("font-size: 11px; color: #6b7280; padding-top: 4px;")
+                sep = QLabel("Orbital Artillery Strikes (a joker drawn)", objectName="oddsJokers")
                 rows.addWidget(sep)
             label = QLabel(objectName=f"oddsLabel:{key}")
             label.setWordWrap(True)
-            label.setStyleSheet("font-size: 12px;")
             bar = Bar(colour)
             number = QLabel(objectName=f"odds:{key}")
             number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             number.setFixedWidth(52)
-            number.setStyleSheet(f"font-size: 12px; font-weight: 700; color: {colour};")
+            number.setProperty("band", band)
             line = QHBoxLayout()
             line.setSpacing(6)
             line.addWidget(label, 1)
@@ -123,7 +119,6 @@ class OddsPanel(QWidget):
             self.labels[key], self.bars[key], self.numbers[key] = label, bar, number
         self.total = QLabel(objectName="oddsTotal")
         self.total.setWordWrap(True)
-        self.total.setStyleSheet("font-size: 12px; font-weight: 700; color: #1f2937;")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
@@ -142,8 +137,9 @@ class OddsPanel(QWidget):
         self.hypothetical = hypothetical
         title = f"Odds: {attackers} against {target}"
         self.title.setText(f"{title}, {hypothetical}" if hypothetical else title)
-        self.title.setStyleSheet("font-size: 14px; font-weight: 800; color: "
-                                 + ("#92400e;" if hypothetical else "#1f2937;"))
+        if self.title.property("ghost") != bool(hypothetical):
+            self.title.setProperty("ghost", bool(hypothetical))
+            repolish(self.title)
         self.draws.setText(
             f"<span style='color:{attacker_colour}'>{entitlement_text(attackers, attacker_draw)}</span><br>"
             f"<span style='color:{target_colour}'>{entitlement_text(target, target_draw)}</span>")

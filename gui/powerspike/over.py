@@ -7,10 +7,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gui.powerspike.scores import SideTally, tally_html
 from gui.kit.over import Trophy
-from gui.kit.theme import PRIMARY_BUTTON
-from gui.kit.theme import text_colour_on
+from gui.kit.style import ColourLabel, set_role
+from gui.powerspike.scores import SideTally, tally_html
 
 
 class PowerSpikeOver(QWidget):
@@ -21,20 +20,17 @@ class PowerSpikeOver(QWidget):
         self.setObjectName("powerSpikeOver")
         self.board = board
         self.trophy = Trophy()
-        self.summary = QLabel(objectName="winnerSummary")
+        self.summary = ColourLabel(objectName="winnerSummary", role="psSummary", radius=12.0)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
-        self.detail.setStyleSheet("color: #4b5563; font-size: 14px;")
         self.table = QLabel(objectName="winnerTable")
         self.table.setTextFormat(Qt.TextFormat.RichText)
-        self.table.setStyleSheet("font-size: 14px; background: #ffffff; border: 1px solid #d1d5db;"
-                                 " border-radius: 8px; padding: 8px;")
         self.back = QPushButton("Back to start page", objectName="backToStart")
         self.back.setMinimumHeight(44)
-        self.back.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.back, "primary")
         self.back.setCursor(Qt.CursorShape.PointingHandCursor)
         self.back.clicked.connect(self.finished_requested)
         right = QVBoxLayout()
@@ -59,9 +55,7 @@ class PowerSpikeOver(QWidget):
         colour = winner_colour or "#374151"
         self.trophy.colour = QColor("#f5b301") if winner_colour else QColor("#9ca3af")
         self.trophy.update()
-        ink = text_colour_on(colour).name()
         self.summary.setText(summary)
-        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 20px; font-weight: 800;"
-                                   " border-radius: 12px; padding: 12px 18px;")
+        self.summary.set_colour(colour)
         self.detail.setText(detail)
         self.table.setText(tally_html(tallies))

@@ -1,143 +1,147 @@
-"""The activated unit: moving it on the table, pooling fire, choosing a target, ending the go."""
+"""The activated unit: moving it, pooling fire, choosing a target; the attack's odds below."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListWidgetItem, QVBoxLayout, QWidget
 
-from core.powerspike import game as ps
-from gui.powerspike.odds_panel import short
+from gui.kit.style import set_role
+from gui.powerspike.phase_attack import AttackPanel, Ghost
+from gui.powerspike.reading import Reading
+from gui.powerspike.unit_list import UnitList, fill_list
 
 
-class ActPhase:
-    """The activation in progress: move, pool attackers, pick the target, fire or end.
+class ActPanel(QWidget):
+    """The activation in progress: the attackers pooled and the target chosen (UI state the view
+    marks on the table), the enemy list, and the AttackPanel with the odds.
 
-    Mixed into PowerSpikeView (gui/powerspike/view.py): its methods read the view's state and
-    widgets through `self`, so the view's object names and behaviour stay as they were.
+    `changed` fires when the attack being prepared changes (the view redraws the table's marks
+    and the Fire button); `problem` carries why a click could not change it.
     """
 
-    def _render_act(self) -> None:
-        state = self.state
-        p = self.acting_player()
-        side = self.side_of(p)
-        active = self.active_unit()
+    changed = Signal()
+    problem = Signal(str)
+
+    def __init__(self, positions: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("actPanel")
+        self.positions = positions
+        self.attackers: tuple[str, ...] = ()
+        self.target: str | None = None
+        self._reading: Reading | None = None
+        self.info = QLabel(objectName="actInfo")
+        self.info.setWordWrap(True)
+        set_role(self.info, "psInfo")
+        self.pool_title = QLabel("Your units that may join the attack (click to add or remove):",
+                                 objectName="poolTitle")
+        self.pool_title.setWordWrap(True)
+        set_role(self.pool_title, "psListTitle")
+        self.pool = UnitList()
+        self.pool.setObjectName("poolList")
+        self.pool.setDragEnabled(False)
+        self.pool.setMinimumHeight(90)
+        self.pool.itemClicked.connect(self._on_pool_clicked)
+        self.enemy_title = QLabel("Enemy units (click one to fire at it)", objectName="enemyTitle")
+        self.enemy_title.setWordWrap(True)
+        set_role(self.enemy_title, "psListTitle")
+        self.enemies = UnitList()
+        self.enemies.setObjectName("enemyList")
+        self.enemies.setDragEnabled(False)
+        self.enemies.setMinimumHeight(110)
+        self.enemies.itemClicked.connect(self._on_enemy_clicked)
+        self.attack = AttackPanel(positions)
+        self.attack.problem.connect(self.problem)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(7)
+        for w in (self.info, self.pool_title, self.pool, self.enemy_title, self.enemies, self.attack):
+            lay.addWidget(w)
+
+    def sync(self, r: Reading) -> None:
+        """Follow the state: a new activation starts a new attack; the dead leave it."""
+        active = r.active_unit()
+        if active is None:
+            self.attackers, self.target = (), None
+        elif not self.attackers or self.attackers[0] != active:
+            self.attackers, self.target = (active,), None
+        living = {u.id for u in r.units()}
+        self.attackers = tuple(a for a in self.attackers if a in living)
+        if self.target is not None and self.target not in living:
+            self.target = None
+
+    def may_fire(self, r: Reading) -> bool:
+        act = r.state.activation
+        return act is not None and not act.fired and r.unit(act.unit).carried_by is None
+
+    def render(self, r: Reading) -> None:
+        self._reading = r
+        state = r.state
         act = state.activation
-        me = self.unit(active)
-        may_fire = not act.fired and me.carried_by is None
-        may_move = not act.moved
+        me = r.unit(act.unit)
+        may_fire, may_move = self.may_fire(r), not act.moved
         info = []
         if may_move and self.positions:
             info.append(f"Drag {me.name} to move it (the wheel or Q/E turns it; a green ghost is a legal end).")
         elif may_move:
             info.append(f"Move {me.name} on the real table, then click Moved.")
+        pool = r.poolable()
         if may_fire:
-            pool = self._poolable()
             info.append("Click an enemy unit to fire at it" + (
                 "; click your other units activated this go to pool their cards." if pool else "."))
         if act.moved and act.fired:
             info.append("It has moved and fired.")
         self.info.setText(" ".join(info))
-        self.info.show()
-        if may_move and not self.positions:
-            self.moved_button.show()
-        if may_fire:
-            enemies = [u for u in self.units() if u.side != side and u.on_table]
-            targets = set(self.game.fire_targets(state, self.attackers))
-            rows = [(u.id, self._unit_line(u), "" if u.id in targets else
-                     f"out of range of {self.names(self.attackers)}") for u in enemies]
-            self._fill_list(self.enemy_list, rows, self.target)
-            self.enemy_title.show()
-            self.enemy_list.show()
-            pool = self._poolable()
-            if pool:
-                self.list_title.setText("Your units that may join the attack (click to add or remove):")
-                self._fill_list(self.unit_list, [(uid, ("\u2714 " if uid in self.attackers else "") +
-                                                  self._unit_line(self.unit(uid)), "") for uid in pool], None)
-                self.list_title.show()
-                self.unit_list.show()
-            if not self.positions:
-                self._render_declare()
-            self._render_odds()
-            text = f"Fire at {self.unit_name(self.target)}" if self.target else "Fire (choose a target first)"
-            self.fire_button.setText(self._elide(self.fire_button, short(text)))
-            self.fire_button.setToolTip(text)
-            self.fire_button.setEnabled(self.target is not None)
-            self.fire_button.show()
-        self.end_activation_button.show()
-        self.end_go_button.show()
-
-    def _poolable(self) -> list[str]:
-        """Units of this go that have not fired: the engine's pooling rule, read from the state."""
-        go = self.state.go
-        active = self.active_unit()
-        if go is None:
-            return []
-        return [u for u in go.activated if u != active and u not in go.fired and self.unit(u).on_table]
-
-    def _toggle_attacker(self, uid: str) -> None:
-        active = self.active_unit()
-        if uid == active:
+        for w in (self.pool_title, self.pool, self.enemy_title, self.enemies, self.attack):
+            w.setVisible(may_fire)
+        if not may_fire:
             return
-        if uid not in self._poolable():
-            self.refusal.setText(f"{self.unit_name(uid)} cannot join this attack: only units activated in "
-                                 "this go that have not fired may pool their fire.")
+        side = r.side_of(r.acting_player())
+        enemies = [u for u in r.units() if u.side != side and u.on_table]
+        targets = set(r.game.fire_targets(state, self.attackers))
+        fill_list(self.enemies, [(u.id, r.unit_line(u), "" if u.id in targets else
+                                  f"out of range of {r.names(self.attackers)}") for u in enemies], self.target)
+        self.pool_title.setVisible(bool(pool))
+        self.pool.setVisible(bool(pool))
+        fill_list(self.pool, [(uid, ("\u2714 " if uid in self.attackers else "") + r.unit_line(r.unit(uid)), "")
+                              for uid in pool], None)
+        self.attack.render(r, self.attackers, self.target)
+
+    def show_ghost(self, ghost: Ghost | None) -> None:
+        """The odds as if the dragged unit stood at the ghost (None: where it really stands)."""
+        if self._reading is not None and self.target is not None:
+            self.attack.render(self._reading, self.attackers, self.target, ghost)
+
+    def toggle_attacker(self, r: Reading, uid: str) -> None:
+        if uid == r.active_unit():
+            return
+        if uid not in r.poolable():
+            self.problem.emit(f"{r.unit_name(uid)} cannot join this attack: only units activated in "
+                              "this go that have not fired may pool their fire.")
             return
         if uid in self.attackers:
             self.attackers = tuple(a for a in self.attackers if a != uid)
         else:
             self.attackers = self.attackers + (uid,)
-        self._rerender_act()
+        self.changed.emit()
 
-    def _choose_enemy(self, uid: str) -> None:
-        if self.state.phase == "oas":
-            p = self.acting_player()
-            self.controller.apply(ps.OrbitalStrike(p, uid))
+    def choose_enemy(self, r: Reading, uid: str) -> None:
+        act = r.state.activation
+        if r.state.phase != "act" or act is None or act.fired:
             return
-        act = self.state.activation
-        if self.state.phase != "act" or act is None or act.fired:
-            return
-        if self.positions and uid not in self.game.fire_targets(self.state, self.attackers):
-            self.refusal.setText(f"{self.unit_name(uid)} is out of range of {self.names(self.attackers)}.")
+        if self.positions and uid not in r.game.fire_targets(r.state, self.attackers):
+            self.problem.emit(f"{r.unit_name(uid)} is out of range of {r.names(self.attackers)}.")
             return
         self.target = uid
-        self._rerender_act()
+        self.changed.emit()
 
-    def _rerender_act(self) -> None:
-        self._render_table()
-        self._render_panel()
+    def _on_pool_clicked(self, item: QListWidgetItem) -> None:
+        if self._reading is not None and item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            self.toggle_attacker(self._reading, item.data(Qt.ItemDataRole.UserRole))
 
-    def _on_enemy_list_clicked(self, item: QListWidgetItem) -> None:
+    def _on_enemy_clicked(self, item: QListWidgetItem) -> None:
+        if self._reading is None:
+            return
         uid = item.data(Qt.ItemDataRole.UserRole)
         if item.flags() & Qt.ItemFlag.ItemIsEnabled:
-            self._choose_enemy(uid)
+            self.choose_enemy(self._reading, uid)
         else:
-            self.refusal.setText(f"Cannot fire at {self.unit_name(uid)}: {item.toolTip()}")
-
-    def _on_fire(self) -> None:
-        if self.target is None:
-            return
-        self.controller.apply(ps.Fire(self.acting_player(), self.attackers, self.target, self.declaration()))
-
-    def _on_end_activation(self) -> None:
-        self.controller.apply(ps.EndActivation(self.acting_player()))
-
-    def _on_end_go(self) -> None:
-        self.controller.apply(ps.EndGo(self.acting_player()))
-
-    def _on_moved(self) -> None:
-        uid = self.active_unit()
-        if uid is not None:
-            self.controller.apply(ps.Move(self.acting_player(), uid, 0.0, 0.0, 0.0))
-
-    def _on_drag_moved(self, uid: str, x: float, y: float, facing: float) -> None:
-        if self.target is not None and self.state.phase == "act":
-            self._render_odds((uid, x, y, facing))
-
-    def _on_drag_ended(self, uid: str) -> None:
-        if self.state.phase == "act":
-            self._render_odds()
-
-    def _on_move_requested(self, uid: str, x: float, y: float, facing: float) -> None:
-        self.controller.apply(ps.Move(self.acting_player(), uid, round(x, 3), round(y, 3), round(facing, 2) % 360))
-
-    def _move_checker(self, uid: str, x: float, y: float, facing: float) -> str:
-        return "; ".join(self.game.move_problems(self.state, uid, x, y, facing))
+            self.problem.emit(f"Cannot fire at {self._reading.unit_name(uid)}: {item.toolTip()}")

@@ -1,99 +1,101 @@
 """The movement card and the activation: whose go it is, and which unit acts next."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidgetItem, QVBoxLayout, QWidget
 
 from core.powerspike import game as ps
 from core.powerspike.cards import card_name
-from gui.powerspike.cards_panel import PlayingCard
 from gui.kit.layouts import clear_layout
+from gui.kit.style import set_role
+from gui.powerspike.cards_panel import PlayingCard
+from gui.powerspike.reading import Reading
+from gui.powerspike.unit_list import UnitList, fill_list
 
 
-class ActivatePhase:
-    """The movement card box and the choice of the unit to activate.
+class MovementCardBox(QWidget):
+    """The last movement card and the go it gave: shown above every phase's panel."""
 
-    Mixed into PowerSpikeView (gui/powerspike/view.py): its methods read the view's state and
-    widgets through `self`, so the view's object names and behaviour stay as they were.
-    """
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("movementBox")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.slot = QHBoxLayout()
+        self.text = QLabel(objectName="movementText")
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        lay.addLayout(self.slot)
+        lay.addWidget(self.text, 1)
 
-    def _render_card_box(self) -> None:
-        state = self.state
-        clear_layout(self.card_slot)
+    def render(self, r: Reading) -> None:
+        state = r.state
+        clear_layout(self.slot)
         go = state.go
         if go is None:
-            self.card_slot.addWidget(PlayingCard(state.card, "medium") if state.card is not None
-                                     else PlayingCard(None, "medium"))
+            self.slot.addWidget(PlayingCard(state.card, "medium"))
             last = f"Last card: {card_name(state.card)}. " if state.card is not None else ""
-            self.card_text.setText(f"{last}No go in progress.<br><span style='color:#6b7280'>"
-                                   f"{len(state.movement_deck.pile)} cards left in the movement deck; "
-                                   f"{state.passes} pass{'es' if state.passes != 1 else ''} completed.</span>")
+            self.text.setText(f"{last}No go in progress.<br><small>"
+                              f"{len(state.movement_deck.pile)} cards left in the movement deck; "
+                              f"{state.passes} pass{'es' if state.passes != 1 else ''} completed.</small>")
             return
-        self.card_slot.addWidget(PlayingCard(go.card, "medium"))
-        colour = self.player_colour(go.seat)
-        lines = [(f"<b>{card_name(go.card)}</b>: <b style='color:{colour}'>{self.player_name(go.seat)} "
-                  f"({self.side_of(go.seat)})</b> \u2014 a go of {go.activations} "
+        self.slot.addWidget(PlayingCard(go.card, "medium"))
+        colour = r.player_colour(go.seat)
+        lines = [(f"<b>{card_name(go.card)}</b>: <b style='color:{colour}'>{r.player_name(go.seat)} "
+                  f"({r.side_of(go.seat)})</b> \u2014 a go of {go.activations} "
                   f"activation{'s' if go.activations != 1 else ''}."),
                  f"Activations left: <b>{go.left}</b>"]
         if go.activated:
-            lines.append("Activated this go: " + self.names(go.activated))
-        self.card_text.setText("<br>".join(lines))
+            lines.append("Activated this go: " + r.names(go.activated))
+        self.text.setText("<br>".join(lines))
 
-    def _render_activate(self) -> None:
-        p = self.acting_player()
-        side = self.side_of(p)
-        reasons = {u.id: self._legal(ps.Activate(p, u.id)) for u in self.units() if u.side == side}
-        ok = [uid for uid, r in reasons.items() if not r]
+
+class ActivatePanel(QWidget):
+    """The acting side's units, greyed with the engine's reason when one may not be activated.
+
+    `picked` is the unit the primary button would activate; `picked_changed` tells the view
+    when a click in the list picked another (to select it on the table and reword the button).
+    """
+
+    picked_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("activatePanel")
+        self.picked: str | None = None
+        self.title = QLabel(objectName="activateTitle")
+        self.title.setWordWrap(True)
+        set_role(self.title, "psListTitle")
+        self.units = UnitList()
+        self.units.setObjectName("activateList")
+        self.units.setDragEnabled(False)
+        self.units.setMinimumHeight(150)
+        self.units.itemClicked.connect(self._on_clicked)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(7)
+        lay.addWidget(self.title)
+        lay.addWidget(self.units)
+
+    def render(self, r: Reading) -> None:
+        p = r.acting_player()
+        side = r.side_of(p)
+        mine = [u for u in r.units() if u.side == side]
+        reasons = {u.id: r.legal(ps.Activate(p, u.id)) for u in mine}
+        ok = [uid for uid, why in reasons.items() if not why]
         if self.picked not in ok:
             self.picked = ok[0] if ok else None
-        self.list_title.setText(f"{side} units: pick one to activate (greyed: why not)")
-        self._fill_list(self.unit_list, [(u.id, self._unit_line(u), reasons[u.id])
-                                         for u in self.units() if u.side == side], self.picked)
-        self.list_title.show()
-        self.unit_list.show()
-        name = self.unit_name(self.picked) if self.picked else "a unit"
-        self._primary(f"Activate {name}", bool(self.picked))
-        self.end_go_button.show()
-        self.end_go_button.setEnabled(True)
+        self.title.setText(f"{side} units: pick one to activate (greyed: why not)")
+        fill_list(self.units, [(u.id, r.unit_line(u), reasons[u.id]) for u in mine], self.picked)
 
-    def _on_list_clicked(self, item: QListWidgetItem) -> None:
-        uid = item.data(Qt.ItemDataRole.UserRole)
-        phase = self.state.phase
-        if not (item.flags() & Qt.ItemFlag.ItemIsEnabled):
-            return
-        if phase == "act":
-            self._toggle_attacker(uid)
-            return
+    def pick(self, r: Reading, uid: str) -> str:
+        """Pick a unit clicked on the table; the engine's reason when it may not be activated."""
         self.picked = uid
-        if self.positions and uid in self.tabletop.markers:
-            self.tabletop.select(uid)
-        self.refresh()
+        why = r.legal(ps.Activate(r.acting_player(), uid))
+        self.render(r)
+        return f"{r.unit_name(uid)} cannot be activated: {why}" if why else ""
 
-    def _on_unit_clicked(self, uid: str) -> None:
-        state = self.state
-        phase = state.phase
-        p = self.acting_player()
-        if p is None:
-            return
-        u = self.unit(uid)
-        mine = u.side == self.side_of(p)
-        if phase == "activate" and mine:
-            self.picked = uid
-            why = self._legal(ps.Activate(p, uid))
-            self.refresh()
-            if why:
-                self.refusal.setText(f"{self.unit_name(uid)} cannot be activated: {why}")
-        elif phase == "act":
-            if mine:
-                self._toggle_attacker(uid)
-            else:
-                self._choose_enemy(uid)
-        elif phase == "oas" and not mine:
-            self.controller.apply(ps.OrbitalStrike(p, uid))
-
-    def _on_primary(self) -> None:
-        phase = self.state.phase
-        if phase in ("draw", "combat"):
-            self.controller.play_chance()
-        elif phase == "activate" and self.picked:
-            self.controller.apply(ps.Activate(self.acting_player(), self.picked))
+    def _on_clicked(self, item: QListWidgetItem) -> None:
+        if item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            self.picked = item.data(Qt.ItemDataRole.UserRole)
+            self.picked_changed.emit(self.picked)

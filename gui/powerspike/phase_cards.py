@@ -1,44 +1,63 @@
-"""Table mode: the cards drawn from the real decks, entered with the card picker."""
+"""The movement draw, and the cards of a real draw entered with the card picker (table mode)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from core.powerspike import game as ps
+from gui.kit.style import set_role
 from gui.powerspike.cards_panel import CardPicker
+from gui.powerspike.reading import Reading
 
 
-class CardEntry:
-    """Entering the cards of a real draw (movement or combat) with the picker.
+class DrawPanel(QWidget):
+    """The movement draw: who draws, and what the card's colour will mean."""
 
-    Mixed into PowerSpikeView (gui/powerspike/view.py): its methods read the view's state and
-    widgets through `self`, so the view's object names and behaviour stay as they were.
-    """
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("drawPanel")
+        self.info = QLabel(objectName="drawInfo")
+        self.info.setWordWrap(True)
+        set_role(self.info, "psInfo")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.info)
 
-    def _build_picker(self) -> None:
+    def render(self, r: Reading) -> None:
+        self.info.setText(f"{r.player_name(r.state.drawer)} draws (players take turns). The card's colour "
+                          "says whose go it is: red for the CDC, black for the SCS. A joker reshuffles the "
+                          "deck and the same player draws again.")
+
+
+class CardEntry(QWidget):
+    """Table mode: the cards drawn from the real decks, clicked into the picker. Its Take back and
+    Record (`bar_row`) belong in the action bar; `entered` carries the hands once recorded."""
+
+    entered = Signal(object)  # tuple of hands, each a tuple of cards
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardEntry")
         self.picker = CardPicker()
-        self.picker.entered.connect(self._on_cards_entered)
+        self.picker.entered.connect(self.entered)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.picker)
+        self.bar_row = QWidget(objectName="pickerBar")
+        row = QHBoxLayout(self.bar_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        row.addWidget(self.picker.undo_button)
+        row.addWidget(self.picker.record_button, 1)
 
-    def _picker_row(self) -> QWidget:
-        """The picker's Take back / Record, for the action bar: they are the step's buttons."""
-        self.picker_bar = QWidget(objectName="pickerBar")
-        pb = QHBoxLayout(self.picker_bar)
-        pb.setContentsMargins(0, 0, 0, 0)
-        pb.setSpacing(6)
-        pb.addWidget(self.picker.undo_button)
-        pb.addWidget(self.picker.record_button, 1)
-        return self.picker_bar
+    def start(self, r: Reading, kind: str, hands: Sequence[tuple[str, int]], deck: Any) -> None:
+        """Ask for the cards of a real draw: one hand per (title, cards) from that deck; a new
+        draw (a new action count) starts afresh, the same one keeps what was clicked."""
+        self.picker.start((kind, len(r.match.actions)), list(hands), deck.pile, deck.discards)
 
-    def _enter_cards(self, kind: str, hands: Sequence[tuple[str, int]], deck: Any) -> None:
-        """Ask for the cards of a real draw: one hand per (title, cards) from that deck."""
-        self.picker.start((kind, len(self.match.actions)), list(hands), deck.pile, deck.discards)
-        self.picker.show()
-        self.picker_bar.show()
-
-    def _on_cards_entered(self, hands: tuple[tuple[int, ...], ...]) -> None:
-        if self.state.phase == "draw":
-            self.controller.apply(ps.MovementDraw(hands[0][0]))
-        elif self.state.phase == "combat":
-            self.controller.apply(ps.CombatDraw(hands[0], hands[1]))
+    def set_offered(self, on: bool) -> None:
+        """Show or hide the picker together with its buttons in the action bar."""
+        self.setVisible(on)
+        self.bar_row.setVisible(on)

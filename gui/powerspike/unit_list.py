@@ -11,6 +11,8 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QDrag, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
+from gui.kit.style import set_role
+
 if TYPE_CHECKING:
     from gui.powerspike.view import PowerSpikeView
 
@@ -30,9 +32,7 @@ class UnitList(QListWidget):
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.setStyleSheet("QListWidget { background: #ffffff; border: 1px solid #d1d5db; border-radius: 6px;"
-                           " font-size: 12px; } QListWidget::item { padding: 3px; }"
-                           " QListWidget::item:selected { background: #fde68a; color: #111827; }")
+        set_role(self, "psUnits")
 
     def startDrag(self, actions) -> None:
         item = self.currentItem()

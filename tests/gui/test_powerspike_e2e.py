@@ -134,7 +134,7 @@ def play_gesture(view, rng: random.Random) -> str:
             targets = GAME.fire_targets(state, (uid,))
             if targets:
                 target = min(targets, key=lambda t: len(state.unit(t).figures))
-                pool = [a for a in view._poolable() if target in GAME.fire_targets(state, (a,))]
+                pool = [a for a in drive(view).poolable() if target in GAME.fire_targets(state, (a,))]
                 drive(view).fire((uid, *pool[:1]), target)
                 return "fire"
         if not act.moved:
@@ -152,7 +152,7 @@ def play_gesture(view, rng: random.Random) -> str:
         drive(view).hold()
         return "hold"
     if phase == "oas":
-        p = view.acting_player()
+        p = view.read.acting_player()
         enemies = [u.id for u in state.units if u.on_table and ps.seat_of(u) != p]
         drive(view).strike(enemies[0])
         return "strike"
@@ -169,7 +169,7 @@ def play_until(view_of, rng: random.Random, done, what: str) -> list[str]:
         kind = play_gesture(view, rng)
         gestures.append(kind)
         assert len(view.match.actions) == before + 1, \
-            f"the {kind} gesture in phase {view.match.state.phase} did not apply: {view.refusal.text()}"
+            f"the {kind} gesture in phase {view.match.state.phase} did not apply: {drive(view).refusal()}"
     raise AssertionError(f"{what} did not happen within {MAX_GESTURES} gestures; last gestures "
                          f"{gestures[-12:]}, phase {view_of().match.state.phase}")
 
@@ -190,7 +190,7 @@ def test_a_power_spike_battle_saved_reopened_undone_and_won(qtbot, monkeypatch, 
     spot = closing_move(window.match.state, uid)
     assert spot is not None
     drive(window.view).drag_unit(uid, *spot)
-    assert isinstance(window.match.actions[-1], ps.Move), window.view.refusal.text()
+    assert isinstance(window.match.actions[-1], ps.Move), drive(window.view).refusal()
     window.save_as_action.trigger()
     assert save_path.exists() and not window.errors
     saved_actions, saved_log = window.match.actions, window.match.log

@@ -38,7 +38,7 @@ def make_view(qtbot, seed=5, **setup) -> PowerSpikeView:
 
 
 def apply(view: PowerSpikeView, action) -> None:
-    assert view.controller.apply(action), view.refusal.text()
+    assert view.controller.apply(action), drive(view).refusal()
 
 
 def close_in(view: PowerSpikeView) -> tuple[str, str]:
@@ -65,16 +65,16 @@ def close_in(view: PowerSpikeView) -> tuple[str, str]:
 
 def test_deployment_refuses_with_the_reason_then_places_every_unit_by_clicks(qtbot):
     view = make_view(qtbot)
-    assert view.state.phase == "deploy" and view.unit_list.count() == 5
-    first = view.picked
+    assert view.match.state.phase == "deploy" and drive(view).find("unitList").count() == 5
+    first = drive(view).picked()
     drive(view).click_table(36, 30)  # no man's land
-    assert view.state.phase == "deploy" and not view.match.actions
-    assert "deployment" in view.refusal.text() and "cannot be deployed" in view.refusal.text()
+    assert view.match.state.phase == "deploy" and not view.match.actions
+    assert "deployment" in drive(view).refusal() and "cannot be deployed" in drive(view).refusal()
     view.preview_deploy(first, 36, 6)
-    assert "may deploy here" in view.refusal.text()
+    assert "may deploy here" in drive(view).deploy_preview()
     placed = drive(view).deploy_all_default()
-    assert placed == 12 and view.state.phase == "draw"
-    assert set(view.tabletop.markers) == {u.id for u in view.state.units}
+    assert placed == 12 and view.match.state.phase == "draw"
+    assert set(view.tabletop.markers) == {u.id for u in view.match.state.units}
     assert view.primary.isVisible() and "movement card" in view.primary.text()
 
 
@@ -82,55 +82,55 @@ def test_the_movement_card_shows_whose_go_and_greys_units_by_the_consecutive_rul
     view = make_view(qtbot)
     drive(view).deploy_all_default()
     apply(view, ps.MovementDraw(RED_TWO))
-    assert view.card_slot.itemAt(0).widget().card == RED_TWO
-    assert "Ada (CDC)" in view.card_text.text() and "Activations left: <b>1</b>" in view.card_text.text()
-    unit = view.picked
+    assert view.card_box.slot.itemAt(0).widget().card == RED_TWO
+    assert "Ada (CDC)" in view.card_box.text.text() and "Activations left: <b>1</b>" in view.card_box.text.text()
+    unit = drive(view).picked()
     drive(view).activate(unit)
-    assert view.state.phase == "act" and view.active_unit() == unit
+    assert view.match.state.phase == "act" and view.read.active_unit() == unit
     drive(view).end_activation()
     apply(view, ps.MovementDraw(card(12, 1)))  # queen of diamonds: CDC again, 3 activations
-    assert view.state.phase == "activate" and "Activations left: <b>3</b>" in view.card_text.text()
-    item = view.unit_list.item_for(unit)
+    assert view.match.state.phase == "activate" and "Activations left: <b>3</b>" in view.card_box.text.text()
+    item = drive(view).find("activateList").item_for(unit)
     assert item is not None and not item.flags() & item.flags().ItemIsEnabled
     assert "previous go" in item.text()
     drive(view).table.click_unit(unit)
-    assert "cannot be activated" in view.refusal.text() and "previous go" in view.refusal.text()
-    assert view.picked != unit or not view.primary.isEnabled()
+    assert "cannot be activated" in drive(view).refusal() and "previous go" in drive(view).refusal()
+    assert drive(view).picked() != unit or not view.primary.isEnabled()
 
 
 def test_a_drag_shows_live_legality_and_a_refused_move_its_reason(qtbot):
     view = make_view(qtbot)
     drive(view).deploy_all_default()
     apply(view, ps.MovementDraw(RED_TWO))
-    uid = view.picked
+    uid = drive(view).picked()
     drive(view).activate(uid)
-    tray = GAME.unit_tray(view.state, uid)
+    tray = GAME.unit_tray(view.match.state, uid)
     far = (tray.centre[0], tray.centre[1] + 20)
     drive(view).table.drag_unit(uid, far, release=False)
     assert not view.tabletop.ghost_legal and "its move is" in view.tabletop.ghost_reason
     drive(view).table.drag_unit(uid, far)  # a fresh press-move-release
-    assert not view.state.activation.moved
-    assert "cannot move there" in view.refusal.text() and "its move is" in view.refusal.text()
+    assert not view.match.state.activation.moved
+    assert "cannot move there" in drive(view).refusal() and "its move is" in drive(view).refusal()
     near = (tray.centre[0], tray.centre[1] + 4)
     drive(view).drag_unit(uid, *near)
-    assert view.state.activation.moved, view.refusal.text()
-    moved = GAME.unit_tray(view.state, uid).centre
+    assert view.match.state.activation.moved, drive(view).refusal()
+    moved = GAME.unit_tray(view.match.state, uid).centre
     assert math.dist(moved, near) < 0.5
 
 
 def test_the_odds_panel_shows_the_engines_exact_odds_before_the_attack(qtbot):
     view = make_view(qtbot)
     shooter, target = close_in(view)
-    assert view.odds.isHidden()
+    assert drive(view).odds().isHidden()
     drive(view).table.click_unit(target)
-    assert view.target == target and view.odds.isVisible()
-    odds = GAME.odds(view.state, (shooter,), target)
-    shown = view.odds.values
+    assert drive(view).target() == target and drive(view).odds().isVisible()
+    odds = GAME.odds(view.match.state, (shooter,), target)
+    shown = drive(view).odds().values
     assert shown["attacker 1-6"] == odds.attacker_wins[0] and shown["target 10-12"] == odds.target_wins[2]
     assert shown["tie"] == odds.tie and shown["attacker joker"] == odds.attacker_joker
     assert sum(v for k, v in shown.items() if "joker" not in k) == 1
-    a, t = GAME.entitlements(view.state, (shooter,), target)
-    assert f"draws {a.total} card" in view.odds.draws.text() and f"draws {t.total} card" in view.odds.draws.text()
+    a, t = GAME.entitlements(view.match.state, (shooter,), target)
+    assert f"draws {a.total} card" in drive(view).odds().draws.text() and f"draws {t.total} card" in drive(view).odds().draws.text()
     assert drive(view).table.ruler_text and view.fire_button.isEnabled()
 
 
@@ -138,25 +138,25 @@ def test_combat_cards_are_revealed_and_the_loser_chooses(qtbot):
     view = make_view(qtbot, seed=11)
     shooter, target = close_in(view)
     drive(view).fire((shooter,), target)
-    state = view.state
+    state = view.match.state
     assert state.phase == "combat"
     a, t = state.combat.attacker_entitlement.total, state.combat.target_entitlement.total
     assert [c.card for c in view.combat.attacker_row.cards] == [None] * a
     assert [c.card for c in view.combat.target_row.cards] == [None] * t
     drive(view).draw()
-    c = view.state.combat
+    c = view.match.state.combat
     assert [w.card for w in view.combat.attacker_row.cards] == list(c.attacker_cards)
     best = [w.card for w in view.combat.attacker_row.cards if w.highlight]
     assert best == ([c.result.attacker.best] if c.result.attacker.best is not None else [])
     assert view.combat.result.text()
-    if view.state.phase == "loss":
-        pl = view.state.losses[0]
+    if view.match.state.phase == "loss":
+        pl = view.match.state.losses[0]
         assert view.combat.hold_button.isVisible()
         assert view.combat.retreat_button.isEnabled() == any(o.kind == "retreat" for o in pl.options)
-        before = len(view.state.unit(pl.unit).figures)
+        before = len(view.match.state.unit(pl.unit).figures)
         drive(view).hold()
         hold = next(o.losses for o in pl.options if o.kind == "hold")
-        assert len(view.state.unit(pl.unit).figures) == max(0, before - hold)
+        assert len(view.match.state.unit(pl.unit).figures) == max(0, before - hold)
 
 
 def test_a_retreat_that_is_impossible_is_disabled_with_its_reason(qtbot):
@@ -173,44 +173,44 @@ def test_table_mode_enters_real_cards_and_a_joker_brings_an_orbital_strike(qtbot
     view = make_view(qtbot, mode="table")
     shooter, target = close_in(view)
     drive(view).fire((shooter,), target)
-    c = view.state.combat
-    assert view.picker.isVisible() and not view.primary.isVisible()
+    c = view.match.state.combat
+    assert view.entry.picker.isVisible() and not view.primary.isVisible()
     attack = [52] + [card(13, 1)] + [card(r, 3) for r in range(2, 2 + c.attacker_entitlement.total - 2)]
     defend = [card(r, 0) for r in range(2, 2 + c.target_entitlement.total)]
-    enter_cards(view.picker, attack[:1])
-    assert not view.picker.joker_buttons[52].isEnabled(), "a card already drawn is not offered again"
-    view.picker.take_back()
+    enter_cards(view.entry.picker, attack[:1])
+    assert not view.entry.picker.joker_buttons[52].isEnabled(), "a card already drawn is not offered again"
+    view.entry.picker.take_back()
     drive(view).enter_cards(attack, defend)
-    state = view.state
+    state = view.match.state
     assert state.combat.attacker_cards == tuple(attack) and state.combat.target_cards == tuple(defend)
     if state.phase == "loss":
         drive(view).hold()
-    assert view.state.phase == "oas", view.state.phase
-    enemy = next(u.id for u in view.state.living("SCS"))
+    assert view.match.state.phase == "oas", view.match.state.phase
+    enemy = next(u.id for u in view.match.state.living("SCS"))
     drive(view).strike(enemy)
-    assert view.state.phase == "combat" and view.state.combat.strike == 0
-    assert view.state.combat.attacker_entitlement.total == 4
+    assert view.match.state.phase == "combat" and view.match.state.combat.strike == 0
+    assert view.match.state.combat.attacker_entitlement.total == 4
 
 
 def test_without_positions_the_table_is_hidden_and_fire_asks_what_the_table_shows(qtbot):
     view = make_view(qtbot, mode="table", mirror_positions=False)
     assert view.tabletop.isHidden() and view.no_positions.isVisible()
-    assert view.state.phase == "draw"
-    assert not view.picker.rank_buttons[2].isHidden()
+    assert view.match.state.phase == "draw"
+    assert not view.entry.picker.rank_buttons[2].isHidden()
     drive(view).enter_cards([RED_TWO])
-    assert view.state.phase == "activate"
-    shooter = view.picked
+    assert view.match.state.phase == "activate"
+    shooter = drive(view).picked()
     drive(view).activate(shooter)
     assert view.moved_button.isVisible()
     drive(view).press("movedButton")
-    assert view.state.activation.moved
-    target = next(u.id for u in view.state.living("SCS"))
+    assert view.match.state.activation.moved
+    target = next(u.id for u in view.match.state.living("SCS"))
     drive(view).click_list("enemyList", target)
-    assert view.declare_box.isVisible()
+    assert drive(view).find("declareBox").isVisible()
     drive(view).press("declare:target_in_cover")
     drive(view).press("declare:arc:rear")
-    assert view.odds.isVisible()
-    a, t = GAME.entitlements(view.state, (shooter,), target, view.declaration())
+    assert drive(view).odds().isVisible()
+    a, t = GAME.entitlements(view.match.state, (shooter,), target, drive(view).declaration())
     assert "cover" in t.extras and "flank or rear" in a.extras
     drive(view).press("fireButton")
     fired = view.match.actions[-1]
@@ -226,9 +226,9 @@ def test_the_winner_screen_and_the_scores(qtbot):
         view.controller.apply(view.match.random_action(rng))
     QApplication.processEvents()
     assert view.match.is_over and view.page == "over"
-    assert view.game.result_text(view.state) == view.over.summary.text()
+    assert view.game.result_text(view.match.state) == view.over.summary.text()
     scores = view.scores_widget()
-    state = view.state
+    state = view.match.state
     assert [t.units_left for t in scores.tallies] == [len(state.living(s)) for s in ps.SIDES]
     assert [t.points for t in scores.tallies] == list(GAME.points(state))
 
@@ -259,10 +259,10 @@ def face_to_face(view: PowerSpikeView) -> tuple[str, str]:
     apply(view, ps.EndActivation(0))
     for c in (card(3, 0), card(3, 2)):
         apply(view, ps.MovementDraw(c))
-        apply(view, ps.EndGo(GAME.actor(view.state)))
+        apply(view, ps.EndGo(GAME.actor(view.match.state)))
     apply(view, ps.MovementDraw(card(4, 0)))
     apply(view, ps.Activate(1, rider))
-    sx, sy = GAME.unit_tray(view.state, shooter).centre
+    sx, sy = GAME.unit_tray(view.match.state, shooter).centre
     apply(view, ps.Move(1, rider, sx, sy + 8, 270.0))
     apply(view, ps.EndActivation(1))
     apply(view, ps.MovementDraw(card(4, 2)))
@@ -274,10 +274,10 @@ def test_the_odds_follow_a_dragged_attacker_and_come_back_when_the_drag_is_cance
     view = make_view(qtbot)
     shooter, target = face_to_face(view)
     drive(view).table.click_unit(target)
-    state = view.state
+    state = view.match.state
     real = GAME.odds(state, (shooter,), target)
     real_a, _ = GAME.entitlements(state, (shooter,), target)
-    assert "flank or rear" not in real_a.extras and view.odds.values["tie"] == real.tie
+    assert "flank or rear" not in real_a.extras and drive(view).odds().values["tie"] == real.tie
     spot = flank_spot(state, shooter, target)
     assert spot is not None, "no flank position within the shooter's move"
     poses: list[tuple] = []
@@ -290,26 +290,26 @@ def test_the_odds_follow_a_dragged_attacker_and_come_back_when_the_drag_is_cance
     a, _ = GAME.entitlements(moved, (shooter,), target)
     assert "flank or rear" in a.extras and a.total == real_a.total + 1
     assert odds != real
-    shown = view.odds.values
+    shown = drive(view).odds().values
     assert shown["attacker 1-6"] == odds.attacker_wins[0] and shown["tie"] == odds.tie
     assert shown["target 10-12"] == odds.target_wins[2]
-    assert f"draw {a.total} card" in view.odds.draws.text() or f"draws {a.total} card" in view.odds.draws.text()
-    assert "as if moved to the ghost" in view.odds.title.text() and view.state is state  # nothing applied
+    assert f"draw {a.total} card" in drive(view).odds().draws.text() or f"draws {a.total} card" in drive(view).odds().draws.text()
+    assert "as if moved to the ghost" in drive(view).odds().title.text() and view.match.state is state  # nothing applied
     QTest.keyClick(view.tabletop, Qt.Key.Key_Escape)  # cancel the drag
     assert view.tabletop.dragging is None
-    assert view.odds.values["tie"] == real.tie and view.odds.values["attacker 1-6"] == real.attacker_wins[0]
-    assert f"draws {real_a.total} card" in view.odds.draws.text() and "ghost" not in view.odds.title.text()
+    assert drive(view).odds().values["tie"] == real.tie and drive(view).odds().values["attacker 1-6"] == real.attacker_wins[0]
+    assert f"draws {real_a.total} card" in drive(view).odds().draws.text() and "ghost" not in drive(view).odds().title.text()
 
 
 def test_dropping_the_attacker_on_the_flank_keeps_the_moved_odds(qtbot):
     view = make_view(qtbot)
     shooter, target = face_to_face(view)
     drive(view).table.click_unit(target)
-    spot = flank_spot(view.state, shooter, target)
+    spot = flank_spot(view.match.state, shooter, target)
     assert spot is not None
     drive(view).drag_unit(shooter, *spot)
-    assert view.state.activation.moved, view.refusal.text()
-    odds = GAME.odds(view.state, (shooter,), target)
-    assert "flank or rear" in GAME.entitlements(view.state, (shooter,), target)[0].extras
-    assert view.target == target and view.odds.values["tie"] == odds.tie
-    assert "ghost" not in view.odds.title.text()
+    assert view.match.state.activation.moved, drive(view).refusal()
+    odds = GAME.odds(view.match.state, (shooter,), target)
+    assert "flank or rear" in GAME.entitlements(view.match.state, (shooter,), target)[0].extras
+    assert drive(view).target() == target and drive(view).odds().values["tie"] == odds.tie
+    assert "ghost" not in drive(view).odds().title.text()

@@ -88,12 +88,41 @@ class PowerSpikeDriver(Driver):
     def _on_table(self, uid: str) -> bool:
         return bool(self.root.positions) and uid in self.find("tabletop", QGraphicsView).markers
 
+    # --- what the screen shows (read from the view's panels) ------------------------------------
+    @property
+    def state(self):
+        return self.root.match.state
+
+    def picked(self) -> str | None:
+        """The unit the step's list has picked (deployment or activation)."""
+        phase = self.state.phase
+        return self.root.deploy_panel.picked if phase == "deploy" else self.root.activate_panel.picked
+
+    def attackers(self) -> tuple[str, ...]:
+        return self.root.act_panel.attackers
+
+    def target(self) -> str | None:
+        return self.root.act_panel.target
+
+    def odds(self) -> QWidget:
+        return self.root.act_panel.attack.odds
+
+    def declaration(self):
+        return self.root.act_panel.attack.declaration()
+
+    def poolable(self) -> list[str]:
+        return self.root.read.poolable()
+
+    def deploy_preview(self) -> str:
+        label = self.find("deployPreview")
+        return label.text() if label.isVisibleTo(self.root) else ""
+
     def deploy_spots(self, uid: str) -> list[tuple[float, float]]:
         """Candidate centres across the acting side's zone, nearest the enemy first."""
         view = self.root
-        side = view.unit(uid).side
+        side = self.state.unit(uid).side
         minx, miny, maxx, maxy = view.table.zone(side).polygon.bounds
-        facing = view.default_facing(side)
+        facing = view.deploy_panel.default_facing(side)
         xs = [minx + 2.5 + 3.5 * k for k in range(int((maxx - minx - 4) // 3.5) + 1)]
         ys = [miny + 2.0 + 2.5 * k for k in range(int((maxy - miny - 3) // 2.5) + 1)]
         if facing in (90.0, 270.0):
@@ -109,27 +138,26 @@ class PowerSpikeDriver(Driver):
     def deploy_one(self) -> str:
         """Place the picked unit at the first legal spot by clicking the list and the table."""
         view = self.root
-        p = view.acting_player()
-        assert view.state.phase == "deploy" and p is not None, "not deploying now"
-        uid = view.picked
+        read = view.read
+        assert self.state.phase == "deploy" and read.acting_player() is not None, "not deploying now"
+        uid = self.picked()
         assert uid is not None, "no unit left to deploy"
         self.click_list("unitList", uid)
         table = self.table
         for x, y in self.deploy_spots(uid):
             # Judge the point the click really lands on (pixels round the inches).
             landed = view.table_point(table.table_pos(x, y))
-            if not view._legal(view.deploy_action(uid, *landed)):
+            if not read.legal(view.deploy_panel.action(read, uid, *landed)):
                 table.click_table(x, y)
                 return uid
         raise AssertionError(f"no legal deployment spot found for {uid}")
 
     def deploy_all_default(self, limit: int = 200) -> int:
-        view = self.root
         n = 0
-        while view.state.phase == "deploy" and n < limit:
-            before = len(view.match.actions)
+        while self.state.phase == "deploy" and n < limit:
+            before = len(self.root.match.actions)
             self.deploy_one()
-            assert len(view.match.actions) == before + 1, f"deployment was refused: {view.refusal.text()}"
+            assert len(self.root.match.actions) == before + 1, f"deployment was refused: {self.refusal()}"
             n += 1
         return n
 
@@ -150,17 +178,16 @@ class PowerSpikeDriver(Driver):
         if self._on_table(uid):
             self.table.click_unit(uid)
         else:
-            self.click_list("unitList", uid)
+            self.click_list("activateList", uid)
         self.press("primaryButton")
 
     def drag_unit(self, uid: str, x: float, y: float, turn_steps: int = 0) -> None:
         self.table.drag_unit(uid, (x, y), turn_steps)
 
     def fire(self, attackers: Sequence[str], target: str) -> None:
-        view = self.root
         for a in attackers:
-            if a != view.active_unit() and a not in view.attackers:
-                self.click_list("unitList", a)
+            if a != self.root.read.active_unit() and a not in self.attackers():
+                self.click_list("poolList", a)
         self.strike(target)
         self.press("fireButton")
 
@@ -177,10 +204,11 @@ class PowerSpikeDriver(Driver):
         self.press("retreatButton")
 
     def strike(self, target: str) -> None:
+        """Click an enemy: the target of the attack being prepared, or of an Orbital Artillery Strike."""
         if self._on_table(target):
             self.table.click_unit(target)
         else:
-            self.click_list("enemyList", target)
+            self.click_list("strikeList" if self.state.phase == "oas" else "enemyList", target)
 
     def back_to_start(self) -> None:
         self.press("backToStart")
