@@ -125,17 +125,6 @@ class SheetTable(QWidget):
         lay.addWidget(hint)
         lay.addLayout(buttons)
 
-    def cell(self, row: int, column: int) -> str:
-        item = self.table.item(row, column)
-        return item.text() if item is not None else ""
-
-    def row_of(self, label: str) -> int:
-        return next(r for r in range(self.table.rowCount()) if self.cell(r, 1) == label)
-
-    def value(self, label: str, game: int = 0) -> str:
-        """The text in a row (by its label as shown) for a game column (0-based)."""
-        return self.cell(self.row_of(label), FIRST_GAME_COLUMN + game)
-
     def render(self, state: SolitaireState) -> None:
         """The dock is narrow: no heading rows, short names (the full ones are tooltips)."""
         lines = [line for line in sheet_lines(state) if line.kind != "heading"]

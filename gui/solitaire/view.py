@@ -46,7 +46,6 @@ class SolitaireView(GameView):
         self._sheet: SheetTable | None = None
         self._picker_for = -1
         self.bests = BestsBook()
-        self.last_export: str | None = None
         self._recorded: set[tuple[str, int]] = set()
 
         self.picker = FivePicker(self.roster)
@@ -163,5 +162,4 @@ class SolitaireView(GameView):
         if not writer(path, state):
             self.show_error("Cannot export the sheet", f"Cannot write {path}.")
             return False
-        self.last_export = path
         return True

@@ -96,8 +96,7 @@ def test_solitaire_game_through_the_window(qtbot, monkeypatch, tmp_path, data_di
     sheet = match.state.sheet
     entries = [sheet.entry(0, c) for c in CHALLENGES]
     assert None not in entries
-    table = view.scores_widget()
-    assert table.value("TOTAL") == str(sum(entries))
+    assert solitaire(view).sheet_value("TOTAL") == str(sum(entries))
     assert sheet.total(0) == sum(entries)
     assert str(sum(entries)) in match.game.result_text(match.state)
 

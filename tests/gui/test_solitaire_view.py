@@ -80,9 +80,8 @@ def test_rulebook_throw_offers_3_6_and_7_with_their_points(qtbot):
     solitaire(view).enter(1)  # disabled: nothing happens
     assert controller.match.state.phase == "enter"
     solitaire(view).enter(7)
-    sheet = view.scores_widget()
-    assert sheet.value("3 diff. lands") == "15"
-    assert sheet.value("TOTAL") == "15"
+    assert solitaire(view).sheet_value("3 diff. lands") == "15"
+    assert solitaire(view).sheet_value("TOTAL") == "15"
     assert view.page == "pick"
 
 
@@ -136,8 +135,7 @@ def test_simulated_game_to_the_end_records_a_personal_best_once(qtbot, data_dir)
     sheet = controller.match.state.sheet
     entries = [sheet.entry(0, c) for c in range(1, 11)]
     assert sheet.total(0) == sum(entries)
-    table = view.scores_widget()
-    assert table.value("TOTAL") == str(sum(entries))
+    assert solitaire(view).sheet_value("TOTAL") == str(sum(entries))
     assert str(sum(entries)) in view.finish.summary.text()
     stored = json.loads((data_dir / FILE_NAME).read_text())
     assert [b["total"] for b in stored["bests"]] == [sum(entries)]
@@ -174,8 +172,7 @@ def test_a_three_game_session_fills_three_columns_and_ranks_them(qtbot, data_dir
     play_by_clicks(view)
     assert controller.match.is_over
     sheet = controller.match.state.sheet
-    table = view.scores_widget()
-    totals = [table.value("TOTAL", g) for g in range(3)]
+    totals = [solitaire(view).sheet_value("TOTAL", g) for g in range(3)]
     assert totals == [str(sheet.total(g)) for g in range(3)]
     assert sorted((b.total for b in BestsBook().bests), reverse=True) == sorted(
         (sheet.total(g) for g in range(3)), reverse=True)

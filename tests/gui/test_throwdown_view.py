@@ -102,7 +102,7 @@ def test_a_fistful_over_the_limits_keeps_confirm_disabled_and_says_why(qtbot):
 
     # clicking a token in the fistful puts the fighter back
     first = view.picker.selection[0]
-    qtbot.mouseClick(view.picker.token(first), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(throwdown(view).picked_token(first), Qt.MouseButton.LeftButton)
     assert first not in view.picker.selection
     assert view.picker.confirm.isEnabled()
     chosen = view.picker.selection

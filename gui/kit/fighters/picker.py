@@ -314,9 +314,6 @@ class FistfulPicker(QWidget):
     def chip(self, fighter: Fighter) -> QPushButton:
         return self.findChild(QPushButton, chip_name(fighter))
 
-    def token(self, fighter: Fighter) -> FighterToken | None:
-        return self.tokens.get(fighter)
-
     # --- drawing ----------------------------------------------------------------------
     def _apply_filters(self) -> None:
         text = self.search.text().strip().casefold()
