@@ -140,9 +140,6 @@ class ArmyBuilder(QWidget):
         """The count box for `unit_type` in formation `group` (HQ for the army's own units)."""
         return self._spins[(group, unit_type)]
 
-    def cargo_combo(self, ornithopter_id: str, thopter: int) -> QComboBox:
-        return self._cargo[(ornithopter_id, thopter)]
-
     def add_formation(self, formation_type: str) -> None:
         self._update(formations=self._roster.formations + (RosterFormation(formation_type),))
 
@@ -388,7 +385,7 @@ class ArmyBuilder(QWidget):
                 form = QFormLayout(box)
                 aboard = [c.cargo for c in self._roster.transport if c.ornithopter == o.id]
                 for k in range(profiles[o.type].figures):
-                    combo = QComboBox()
+                    combo = QComboBox(objectName=f"cargo:{o.id}:{k}")
                     combo.addItem(EMPTY, "")
                     for r in riders:
                         combo.addItem(labels[r.id], r.id)

@@ -44,12 +44,6 @@ class UnitList(QListWidget):
         drag.setMimeData(data)
         drag.exec(Qt.DropAction.MoveAction)
 
-    def item_for(self, unit_id: str) -> QListWidgetItem | None:
-        for i in range(self.count()):
-            if self.item(i).data(Qt.ItemDataRole.UserRole) == unit_id:
-                return self.item(i)
-        return None
-
 
 class DropFilter(QObject):
     """Lets the tabletop's viewport take units dragged from the deployment list."""

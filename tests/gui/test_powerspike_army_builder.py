@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 
 from core.powerspike.army import load_roster, problems, ready_made
 from gui.powerspike.army_builder import HQ, ArmyBuilder
+from tests.gui.drivers.powerspike import cargo_combo
 
 pytestmark = pytest.mark.gui
 
@@ -70,14 +71,14 @@ def test_ornithopter_cargo_is_chosen_per_thopter(qtbot, builder):
     builder.set_roster(ready_made()["cdc-small-death-commando"])
     press_up(qtbot, builder, HQ, "cdc-ornithopter", 1)
     orni = next(u.id for u in builder.roster().units if u.type == "cdc-ornithopter")
-    combo = builder.cargo_combo(orni, 0)
+    combo = cargo_combo(builder, orni, 0)
     assert all("Mag-Lev" not in combo.itemText(i) for i in range(combo.count()))
     combo.setCurrentIndex(1)
     assert len(builder.roster().transport) == 1
     assert listed(builder) == []
-    builder.cargo_combo(orni, 1).setCurrentIndex(1)  # the same unit on a second 'thopter
+    cargo_combo(builder, orni, 1).setCurrentIndex(1)  # the same unit on a second 'thopter
     assert any("is assigned to 2 'thopters" in t for t in listed(builder))
-    builder.cargo_combo(orni, 1).setCurrentIndex(0)
+    cargo_combo(builder, orni, 1).setCurrentIndex(0)
     assert listed(builder) == []
     qtbot.keyClick(builder.spin(HQ, "cdc-ornithopter"), Qt.Key.Key_Down)
     assert builder.roster().transport == ()

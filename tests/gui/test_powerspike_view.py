@@ -90,7 +90,7 @@ def test_the_movement_card_shows_whose_go_and_greys_units_by_the_consecutive_rul
     drive(view).end_activation()
     apply(view, ps.MovementDraw(card(12, 1)))  # queen of diamonds: CDC again, 3 activations
     assert view.match.state.phase == "activate" and "Activations left: <b>3</b>" in view.card_box.text.text()
-    item = drive(view).find("activateList").item_for(unit)
+    item = drive(view).list_item("activateList", unit)
     assert item is not None and not item.flags() & item.flags().ItemIsEnabled
     assert "previous go" in item.text()
     drive(view).table.click_unit(unit)

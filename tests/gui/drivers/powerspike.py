@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QGraphicsView, QListWidget, QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QComboBox, QGraphicsView, QListWidget, QListWidgetItem, QWidget
 
 from core.powerspike.cards import is_joker, rank, suit
 from gui.powerspike.labels import UnitLabel
 from gui.powerspike.tabletop import to_scene
-from tests.gui.drivers.base import Driver, click, click_at, click_row, drag, wheel
+from tests.gui.drivers.base import Driver, click, find, click_at, click_row, drag, wheel
 
 
 class TabletopDriver:
@@ -62,6 +62,11 @@ class TabletopDriver:
         return [f.name for f in self.view.label_layer.legend.entries if side is None or f.side == side]
 
 
+def cargo_combo(builder: QWidget, ornithopter_id: str, thopter: int) -> QComboBox:
+    """The army builder's choice of what rides on one 'thopter of an ornithopter unit."""
+    return find(builder, f"cargo:{ornithopter_id}:{thopter}", QComboBox)
+
+
 def enter_cards(picker: QWidget, cards: Iterable[int]) -> None:
     """Click the picker's rank and suit (or joker) buttons for each card."""
     for c in cards:
@@ -81,6 +86,12 @@ class PowerSpikeDriver(Driver):
 
     def press(self, name: str) -> None:
         self.click(name, on_screen=True, enabled=True)
+
+    def list_item(self, name: str, uid: str) -> QListWidgetItem | None:
+        """The row of unit `uid` in the unit list called `name` (it carries the reason it is greyed)."""
+        widget = self.find(name, QListWidget)
+        rows = (widget.item(i) for i in range(widget.count()))
+        return next((item for item in rows if item.data(Qt.ItemDataRole.UserRole) == uid), None)
 
     def click_list(self, name: str, uid: str) -> None:
         click_row(self.find(name, QListWidget), uid)
