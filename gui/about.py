@@ -47,7 +47,6 @@ class AboutDialog(QDialog):
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         title = QLabel("Battlebox")
         title.setObjectName("aboutTitle")
-        title.setStyleSheet("font-size: 22pt; font-weight: bold;")
         blurb = QLabel("Play tabletop battle games hot-seat on one computer, "
                        "or use it as the referee beside a real table.")
         blurb.setWordWrap(True)

@@ -88,10 +88,6 @@ class Slot:
         self.path = folder / f"{PREFIX}{self.id}.json"
         self._lock: QLockFile | None = None
 
-    @property
-    def is_open(self) -> bool:
-        return self._lock is not None
-
     def open(self) -> None:
         if self._lock is not None:
             return

@@ -19,6 +19,7 @@ from core.registry import GAMES, INFO
 from gui import storage
 from gui.docks import DockPanels
 from gui.icons import app_icon
+from gui.kit.stylesheet import apply_theme
 from gui.start_page import StartPage
 
 if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
@@ -50,6 +51,7 @@ STANDARD_KEYS = {"new_action": "New", "open_action": "Open", "save_action": "Sav
 class MainWindow(DockPanels, QMainWindow):
     def __init__(self, autosave: bool = True, parent: QWidget | None = None) -> None:
         """`autosave=False` keeps one-off windows (screenshots) away from the user's autosave."""
+        apply_theme()  # before any widget, so the start page and the dialogs are polished once, styled
         super().__init__(parent)
         self._autosave_enabled = autosave
         self._session = False

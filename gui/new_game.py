@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from PySide6.QtCore import QRegularExpression, Qt
-from PySide6.QtGui import QColor, QRegularExpressionValidator
+from PySide6.QtCore import QRectF, QRegularExpression, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -84,8 +84,11 @@ class WrappedCheck(QWidget):
 
 
 class ColourButton(QPushButton):
+    """A player's colour swatch: it paints the colour itself, since a stylesheet cannot know it."""
+
     def __init__(self, colour: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("colourButton")
         self.setFixedSize(64, 28)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.set_colour(colour)
@@ -97,9 +100,19 @@ class ColourButton(QPushButton):
     def set_colour(self, colour: str) -> None:
         self._colour = colour
         self.setToolTip(f"Colour {colour} — click to change")
-        self.setStyleSheet(f"QPushButton {{ background: {colour}; border: 2px solid #ffffff; "
-                           "border-radius: 6px; outline: 1px solid #999; }"
-                           "QPushButton:focus { border: 2px solid #333; }")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        outer = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        p.setPen(QPen(QColor("#999999"), 1))
+        p.setBrush(QColor("#333333") if self.hasFocus() else QColor("#ffffff"))
+        p.drawRoundedRect(outer, 7, 7)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(self._colour))
+        p.drawRoundedRect(outer.adjusted(2.5, 2.5, -2.5, -2.5), 5, 5)
+        p.end()
 
 
 class NewGameDialog(QDialog):
@@ -121,8 +134,7 @@ class NewGameDialog(QDialog):
 
         self.setWindowTitle(f"New game — {self.game.title}")
 
-        heading = QLabel(f"New game of {self.game.title}")
-        heading.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        heading = QLabel(f"New game of {self.game.title}", objectName="newGameHeading")
 
         self.players_spin = QSpinBox(objectName="playerCount")
         self.players_spin.setRange(self.min_players, self.max_players)
@@ -167,8 +179,6 @@ class NewGameDialog(QDialog):
         self.error_label = QLabel()
         self.error_label.setObjectName("setupError")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("QLabel { color: #8b1a10; background: #fdecea; border: 1px solid #f2b8b0;"
-                                       " border-radius: 6px; padding: 8px; }")
         self.error_label.hide()
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -252,7 +262,6 @@ class NewGameDialog(QDialog):
             group = [o for o in bools if o.advanced is advanced]
             if advanced and group:
                 advanced_heading = QLabel("Advanced rules", objectName="advancedHeading")
-                advanced_heading.setStyleSheet("font-weight: 700; margin-top: 4px;")
                 layout.addWidget(advanced_heading)
             for option in group:
                 check = WrappedCheck(option.label, f"option:{option.field}")

@@ -2,7 +2,7 @@
 
 It reads only `core.registry.CATALOGUE`, never a game module, so the app opens fast. For the
 same reason it never touches PySide's `Qt` namespace while it is built (creating its ~100
-Python enums costs ~35 ms): alignment, scroll bars and eliding come from the style sheet, and
+Python enums costs ~35 ms): alignment, scroll bars and eliding come from the style sheet (resources/style/shell.qss), and
 the buttons' hand cursor is set when the pointer first enters a card. The recent-games list
 (a list view, ~15 more enums and a styled scroll area) is built with the first recent game, and
 the cards reflow in a layout of their own rather than an event filter (wrapping Qt's events
@@ -28,39 +28,6 @@ if TYPE_CHECKING:
 CARD_WIDTH = 272
 CARD_HEIGHT = 192
 CARD_GAP = 16
-
-STYLE = """
-QFrame#startPage { background: #f3f1ec; border: none; }
-QScrollArea#cardsArea, QWidget#cardsHost { background: transparent; border: none; }
-QScrollArea#cardsArea { qproperty-horizontalScrollBarPolicy: ScrollBarAlwaysOff; }
-QLabel#appTitle { font-size: 22pt; font-weight: bold; color: #3b0d0a; }
-QLabel#appTagline { font-size: 11pt; color: #5b5550; }
-QLabel#sectionTitle { font-size: 13pt; font-weight: bold; color: #2b2724; }
-QFrame#gameCard { background: #ffffff; border: 1px solid #d9d3ca; border-radius: 12px; }
-QFrame#gameCard[available="false"] { background: #f8f6f2; border: 1px dashed #cfc8bd; }
-QFrame#gameCard QLabel { background: transparent; border: none; }
-QLabel#cardTitle { font-size: 14pt; font-weight: bold; color: #2b2724; }
-QFrame#gameCard[available="false"] QLabel#cardTitle { color: #6f6860; }
-QLabel#cardFamily { font-size: 9pt; font-weight: bold; color: #a3321f; letter-spacing: 1px; }
-QLabel#cardPlayers { font-size: 9pt; color: #5b5550; }
-QLabel#cardSummary { font-size: 10pt; color: #3d3934; qproperty-alignment: 'AlignLeft | AlignTop'; }
-QFrame#gameCard[available="false"] QLabel#cardSummary { color: #8a837a; }
-QFrame#gameCard QLabel#comingSoon { font-size: 9pt; font-weight: bold; color: #6f6860; background: #e9e4dc;
-                    border-radius: 9px; padding: 3px 10px; }
-QPushButton#primary, QPushButton#resumeGame { background: #b8321f; color: white; border: none;
-                      border-radius: 6px; padding: 7px 16px; font-weight: bold; }
-QPushButton#primary:hover, QPushButton#resumeGame:hover { background: #9c2a19; }
-QPushButton#secondary, QPushButton#openSaved { background: #ffffff; color: #2b2724; border: 1px solid #cfc8bd;
-                        border-radius: 6px; padding: 7px 14px; }
-QPushButton#secondary:hover, QPushButton#openSaved:hover { background: #f1ede6; }
-QFrame#sidePanel { background: #ffffff; border: 1px solid #d9d3ca; border-radius: 12px; }
-QFrame#sidePanel QLabel { background: transparent; border: none; }
-QListWidget#recentList { border: none; background: transparent; font-size: 10pt;
-                         qproperty-textElideMode: ElideMiddle; qproperty-horizontalScrollBarPolicy: ScrollBarAlwaysOff; }
-QListWidget#recentList::item { padding: 6px 4px; border-bottom: 1px solid #eee9e1; }
-QListWidget#recentList::item:hover { background: #f6f2ec; }
-QLabel#recentEmpty { color: #8a837a; }
-"""
 
 
 class GameCard(QFrame):
@@ -244,7 +211,6 @@ class StartPage(QFrame):
         layout.setSpacing(24)
         layout.addLayout(main, 1)
         layout.addWidget(self._side_panel())
-        self.setStyleSheet(STYLE)  # last: one styling pass over the finished page
 
     def _side_panel(self) -> QFrame:
         panel = QFrame()

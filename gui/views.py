@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QWidget
 
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
+from gui.kit.stylesheet import apply_theme
 
 VIEWS: dict[str, str] = {
     "fistful-of-gold": "gui.gold.view:GoldView",
@@ -26,8 +27,6 @@ def has_view(game_id: str) -> bool:
 
 def create_view(controller: MatchController, parent: QWidget | None = None) -> GameView:
     """The game's view widget; every one extends GameView, the contract the window uses."""
-    from gui.kit.stylesheet import apply_theme
-
-    apply_theme()
+    apply_theme()  # the window applied it already; a view built on its own (tests, tools) needs it too
     module, _, cls = VIEWS[controller.match.game_id].partition(":")
     return getattr(importlib.import_module(module), cls)(controller, parent)

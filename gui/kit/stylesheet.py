@@ -3,19 +3,20 @@
 Each area keeps its rules in its own .qss file (base and kit first, then one per game and the
 shell), so engineers styling different games never edit the same file, and no view carries an
 inline style. Theme colours are named once in `palette.json` and written `@name` in the sheets.
-The sheet is applied once, when the first game view is built (`gui.views.create_view`), so the
-start page paints before any styling pass; later views reuse it for free.
+The main window applies the sheet once, before it builds the start page (the start page and the
+dialogs use it too), so it must be cheap to read: the palette is our own file, read with the
+standard library's JSON reader, and `maps.datafile` (which loads msgspec, ~85 ms) is imported
+only to word an error.
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 from functools import lru_cache
 from importlib import resources
 
 from PySide6.QtWidgets import QApplication
-
-from maps.datafile import DataError, decode_json
 
 PACKAGE = "resources.style"
 FIRST = ("base.qss", "kit.qss")
@@ -26,14 +27,25 @@ _APPLIED = "battleboxThemeApplied"
 log = logging.getLogger(__name__)
 
 
+def _error(file: str, entry: str | None, reason: str) -> ValueError:
+    from maps.datafile import DataError
+
+    return DataError(file, entry, reason)
+
+
 def palette(data: bytes, file: str = "palette.json") -> dict[str, str]:
     """The named theme colours; every entry must be a #rrggbb colour."""
-    raw = decode_json(data, file)
+    try:
+        raw = json.loads(data)
+    except ValueError:
+        from maps.datafile import decode_json
+
+        raw = decode_json(data, file)  # words the damage (it raises on what json refused)
     if not isinstance(raw, dict):
-        raise DataError(file, None, "expected an object of colour names")
+        raise _error(file, None, "expected an object of colour names")
     for name, value in raw.items():
         if not isinstance(value, str) or not _COLOUR.fullmatch(value):
-            raise DataError(file, name, f"expected a colour like #1f2937, not {value!r}")
+            raise _error(file, name, f"expected a colour like #1f2937, not {value!r}")
     return dict(raw)
 
 
@@ -44,7 +56,7 @@ def expand(sheet: str, colours: dict[str, str], file: str) -> str:
             return colours[m.group(1)]
         except KeyError:
             line = sheet.count("\n", 0, m.start()) + 1
-            raise DataError(file, f"line {line}", f"unknown colour name @{m.group(1)}") from None
+            raise _error(file, f"line {line}", f"unknown colour name @{m.group(1)}") from None
     sheet = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), sheet)
     return _NAME.sub(colour, sheet)
 
@@ -72,7 +84,7 @@ def apply_theme(app: QApplication | None = None) -> None:
     app.setProperty(_APPLIED, True)
     try:
         sheet = stylesheet()
-    except DataError as e:
+    except ValueError as e:  # a DataError
         # A damaged install: play on unstyled rather than lose the game being opened.
         log.warning("the stylesheet could not be read (%s); the app runs unstyled", e)
         return
