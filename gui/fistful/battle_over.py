@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleState
 from gui.fistful.battle_scores import held
 from gui.kit.over import Trophy
-from gui.kit.theme import PRIMARY_BUTTON
-from gui.kit.theme import text_colour_on
+from gui.kit.style import ColourLabel, set_role
 
 
 def knocked_out_after(state: BattleState) -> dict[int, int]:
@@ -37,17 +36,15 @@ class BattleOverPage(QWidget):
         self.setObjectName("battleOver")
         self.board = board
         self.trophy = Trophy()
-        self.summary = QLabel(objectName="winnerSummary")
+        self.summary = ColourLabel(objectName="winnerSummary", radius=12)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
-        self.detail.setStyleSheet("color: #4b5563; font-size: 14px;")
         self.table = QTableWidget(0, 4, objectName="standingsTable")
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(30)
-        self.table.setStyleSheet("QTableWidget { font-size: 13px; }")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -57,7 +54,7 @@ class BattleOverPage(QWidget):
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.back = QPushButton("Back to start page", objectName="backToStart")
         self.back.setMinimumHeight(44)
-        self.back.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.back, "primary")
         self.back.setCursor(Qt.CursorShape.PointingHandCursor)
         self.back.clicked.connect(self.finished_requested)
 
@@ -83,10 +80,8 @@ class BattleOverPage(QWidget):
         colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
         self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
         self.trophy.update()
-        ink = text_colour_on(colour).name()
         self.summary.setText(text or "Game over")
-        self.summary.setStyleSheet(f"background: {colour}; color: {ink}; font-size: 20px; font-weight: 800;"
-                                   " border-radius: 12px; padding: 12px 18px;")
+        self.summary.set_colour(colour)
         n = len(state.history)
         self.detail.setText(f"{n} battle{'s' if n != 1 else ''} fought.")
         gone = knocked_out_after(state)

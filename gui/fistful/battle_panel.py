@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -31,16 +31,15 @@ from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import POSE_BUTTON_LABELS
 from gui.kit.layouts import clear_layout
-from gui.kit.theme import PRIMARY_BUTTON
 from gui.kit.fighters.tokens import FighterToken
+from gui.kit.style import ColourLabel, set_role
 
 PANEL_TOKEN = QSize(78, 118)
 TOKENS_PER_ROW = 5
 WARLORDS = "warlords"
 WINNER_BG = QColor("#e7f7ec")
-SECONDARY_BUTTON = ("QPushButton { background: #ffffff; color: #1f2937; border: 1px solid #9ca3af;"
-                    " border-radius: 8px; padding: 6px 14px; font-size: 14px; font-weight: 600; }"
-                    "QPushButton:hover { background: #f3f4f6; }")
+OUT_COLOUR = "#c7cbd3"  # the stripe of a player knocked out
+OUT_INK = "#9ca3af"
 
 Side = Hashable  # a player index, or WARLORDS in the champion fight
 
@@ -82,11 +81,8 @@ class BattlePanel(QWidget):
 
         self.title = QLabel(objectName="battleTitle")
         self.title.setWordWrap(True)
-        self.title.setStyleSheet("font-size: 16px; font-weight: 800; color: #1f2937;")
         self.result = QLabel(objectName="battleResult")
         self.result.setWordWrap(True)
-        self.result.setStyleSheet("font-size: 13px; color: #111827; background: #fff8e1;"
-                                  " border: 1px solid #f1d58a; border-radius: 6px; padding: 6px;")
         self.table = QTableWidget(0, 7, objectName="breakdownTable")
         self.table.setHorizontalHeaderLabels(["Player", "Up", "Points", "+2", "Slaughter", "Team", "Total"])
         self.table.verticalHeader().hide()
@@ -122,21 +118,19 @@ class BattlePanel(QWidget):
 
         self.next = QLabel(objectName="battleNext")
         self.next.setWordWrap(True)
-        self.next.setStyleSheet("color: #374151; font-weight: 600;")
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
         self.throw_button.setMinimumHeight(50)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.throw_button.setStyleSheet(PRIMARY_BUTTON.replace("font-size: 15px", "font-size: 20px"))
+        set_role(self.throw_button, "primary")
         self.throw_button.clicked.connect(on_throw)
         self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
         self.record_button.setMinimumHeight(44)
         self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.record_button.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.record_button, "primary")
         self.record_button.clicked.connect(on_record)
         self.skip_button = QPushButton(objectName="skipButton")
         self.skip_button.setMinimumHeight(40)
         self.skip_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.skip_button.setStyleSheet(SECONDARY_BUTTON)
         self.skip_button.clicked.connect(on_skip)
 
         lay = QVBoxLayout(self)
@@ -235,26 +229,25 @@ class BattlePanel(QWidget):
     def _card(self, card: SideCard, clickable: set[Fighter], caption: str) -> QWidget:
         key = f"sideCard{card.side}"
         panel = QFrame(objectName=key)
-        panel.setStyleSheet(
-            f"#{key} {{ background: {'#fffbea' if card.active else '#ffffff'};"
-            f" border: {'2px' if card.active else '1px'} solid {card.colour if card.active else '#d9dce3'};"
-            " border-radius: 10px; }")
+        panel.setProperty("role", "sideCard")
+        panel.setProperty("active", card.active)
         outer = QHBoxLayout(panel)
         outer.setContentsMargins(8, 8, 8, 8)
         outer.setSpacing(8)
-        stripe = QFrame()
+        stripe = ColourLabel(role="sideStripe", radius=3, objectName="sideStripe")
         stripe.setFixedWidth(6)
-        stripe.setStyleSheet(f"background: {'#c7cbd3' if card.out else card.colour}; border-radius: 3px;")
+        stripe.set_colour(OUT_COLOUR if card.out else card.colour)
         outer.addWidget(stripe)
         inner = QVBoxLayout()
         inner.setSpacing(4)
         outer.addLayout(inner, 1)
         head = QHBoxLayout()
-        name = QLabel(card.name)
-        name.setStyleSheet(f"font-size: 15px; font-weight: 800; color: {'#9ca3af' if card.out else card.colour};")
+        name = QLabel(card.name, objectName="sideName")
+        ink = name.palette()
+        ink.setColor(QPalette.ColorRole.WindowText, QColor(OUT_INK if card.out else card.colour))
+        name.setPalette(ink)
         head.addWidget(name)
-        status = QLabel(card.status)
-        status.setStyleSheet("color: #4b5563;")
+        status = QLabel(card.status, objectName="sideStatus")
         status.setWordWrap(True)
         head.addWidget(status, 1)
         inner.addLayout(head)
@@ -264,8 +257,7 @@ class BattlePanel(QWidget):
             for value, label in ((s.bonus, "most up"), (s.slaughter, "Slaughter"), (s.team_victory, "Team Victory")):
                 if value:
                     parts.append(f"+{value} {label}")
-            line = QLabel(" ".join(parts) + f" \u2192 {s.total}")
-            line.setStyleSheet("font-weight: 700; color: #065f46;")
+            line = QLabel(" ".join(parts) + f" \u2192 {s.total}", objectName="sideScore")
             inner.addWidget(line)
         grid = QGridLayout()
         grid.setHorizontalSpacing(5)
@@ -290,9 +282,7 @@ class BattlePanel(QWidget):
                     b.setChecked(pose == pose_id)
                     b.setFixedSize(PANEL_TOKEN.width(), 21)
                     b.setCursor(Qt.CursorShape.PointingHandCursor)
-                    b.setStyleSheet("QPushButton { font-size: 11px; border: 1px solid #c7cbd3; border-radius: 5px;"
-                                    " background: #f9fafb; }"
-                                    "QPushButton:checked { background: #1f2937; color: white; border-color: #1f2937; }")
+                    b.setProperty("role", "pose")
                     b.clicked.connect(lambda _=False, s=card.side, f=f, p=pose_id: self.set_pose(s, f, p))
                     col.addWidget(b)
             col.addStretch(1)
@@ -300,8 +290,7 @@ class BattlePanel(QWidget):
         grid.setColumnStretch(TOKENS_PER_ROW, 1)
         inner.addLayout(grid)
         if card.out:
-            gone = QLabel("Out of the game.")
-            gone.setStyleSheet("color: #9ca3af;")
+            gone = QLabel("Out of the game.", objectName="sideOut")
             inner.addWidget(gone)
         panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         return panel

@@ -61,7 +61,6 @@ class BattleScores(QWidget):
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         hh.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         self.empty = QLabel("No battles yet.", objectName="battlesEmpty")
-        self.empty.setStyleSheet("color: #6b7280; padding: 6px;")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.counts)

@@ -16,10 +16,9 @@ from core.fistful.battles import ARMY_SIZE, BattleGame
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
 from gui.kit.fighters.picker import FistfulPicker
+from gui.kit.style import set_role
 
-OK_STYLE = "color: #065f46; font-weight: 700; font-size: 14px;"
-BAD_STYLE = "color: #dc2626; font-weight: 800; font-size: 14px;"
-HINT_STYLE = "color: #374151; background: #eef2ff; border-radius: 6px; padding: 6px;"
+OK, BAD = "countOk", "countBad"  # the roles of a fighter or point count within or over its limit
 
 
 def _show_problems(picker: FistfulPicker, problems: Sequence[str]) -> None:
@@ -53,9 +52,9 @@ class ArmyBuilder(FistfulPicker):
         n = len(sel)
         points = sum(self.roster.value(f) for f in sel)
         self.fighter_count.setText(f"{n}/{ARMY_SIZE} fighters")
-        self.fighter_count.setStyleSheet(BAD_STYLE if n > ARMY_SIZE else OK_STYLE)
+        set_role(self.fighter_count, BAD if n > ARMY_SIZE else OK)
         self.point_count.setText(f"{points} points in all")
-        self.point_count.setStyleSheet(OK_STYLE)
+        set_role(self.point_count, OK)
         problems = self.game.army_problems(sel)
         _show_problems(self, problems)
         self.confirm.setEnabled(not problems)
@@ -88,8 +87,6 @@ class ArmyPicker(FistfulPicker):
         if heading is not None:
             heading.setText("Your army")
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet(HINT_STYLE)
-        self.ambush_label.setStyleSheet("font-weight: 700; color: #312e81;")
         self.ambush_label.setWordWrap(True)
         self.ambush_combo.currentIndexChanged.connect(lambda _i: self._refresh())
         self.keep_button.setMinimumHeight(34)
@@ -198,17 +195,17 @@ class ArmyPicker(FistfulPicker):
             t.set_clickable(not self.locked, "Click to put this fighter back.")
         if self.kind == "champion":
             self.fighter_count.setText(f"{n}/{self.need} fighters")
-            self.fighter_count.setStyleSheet(OK_STYLE if n <= self.need else BAD_STYLE)
+            set_role(self.fighter_count, OK if n <= self.need else BAD)
             self.point_count.setText(f"{points} points")
-            self.point_count.setStyleSheet(OK_STYLE)
+            set_role(self.point_count, OK)
             _show_problems(self, [])
             self.confirm.setEnabled(True)
             self.confirm.setToolTip("Send these fighters against the Warlords.")
             return
         self.fighter_count.setText(f"{n}/{MAX_FIGHTERS} fighters")
-        self.fighter_count.setStyleSheet(BAD_STYLE if n > MAX_FIGHTERS else OK_STYLE)
+        set_role(self.fighter_count, BAD if n > MAX_FIGHTERS else OK)
         self.point_count.setText(f"{points}/{MAX_POINTS} points")
-        self.point_count.setStyleSheet(BAD_STYLE if points > MAX_POINTS else OK_STYLE)
+        set_role(self.point_count, BAD if points > MAX_POINTS else OK)
         problems = self._problems(sel, self.extra)
         _show_problems(self, problems)
         self.confirm.setEnabled(not problems)
