@@ -286,6 +286,7 @@ def test_refused_reasons_are_shown_in_the_views_banner(qtbot):
     assert throwdown(view).refusal() == reasons[-1]
     throwdown(view).remove_first_removable()
     assert throwdown(view).refusal() == ""
+    assert not view.findChildren(QLabel, "refusedLabel"), "the banner is the one place a refusal shows"
 
 
 def test_curtain_is_generic(qtbot):

@@ -227,9 +227,6 @@ class FistfulPicker(QWidget):
         self.empty_hint.setWordWrap(True)
         self.problems = QLabel(objectName="pickProblems")
         self.problems.setWordWrap(True)
-        self.refused = QLabel(objectName="refusedLabel")
-        self.refused.setWordWrap(True)
-        self.refused.hide()
         self.clear_button = QPushButton("Clear", objectName="clearPick")
         self.clear_button.clicked.connect(self.clear)
         self.confirm = QPushButton("Confirm fistful", objectName="confirmPick")
@@ -257,7 +254,6 @@ class FistfulPicker(QWidget):
         scroll.setWidget(content)
         sl.addWidget(scroll, 1)
         sl.addWidget(self.problems)
-        sl.addWidget(self.refused)
         sl.addLayout(buttons)
 
         body = QHBoxLayout()
@@ -286,7 +282,6 @@ class FistfulPicker(QWidget):
         self.title.setText(f"{name}, choose your fistful")
         self.title.set_colour(colour)
         self.fistful_title.setText(f"{name}'s fistful")
-        self.set_refusal("")
         self._refresh()
 
     def toggle(self, fighter: Fighter) -> None:
@@ -294,22 +289,16 @@ class FistfulPicker(QWidget):
             self._selection.remove(fighter)
         else:
             self._selection.append(fighter)
-        self.set_refusal("")
         self._refresh()
 
     def clear(self) -> None:
         self._selection = []
-        self.set_refusal("")
         self._refresh()
 
     def clear_filters(self) -> None:
         self.search.clear()
         self.region_filter.setCurrentIndex(0)
         self.finish_filter.setCurrentIndex(0)
-
-    def set_refusal(self, reason: str) -> None:
-        self.refused.setText(reason)
-        self.refused.setVisible(bool(reason))
 
     def chip(self, fighter: Fighter) -> QPushButton:
         return self.findChild(QPushButton, chip_name(fighter))
