@@ -343,9 +343,6 @@ class PowerSpikeView(GameView):
         r = self.read
         state = r.state
         phase = state.phase
-        shown = self.panels.get(phase)
-        for w in dict.fromkeys(self.panels.values()):
-            w.setVisible(w is shown)
         for b in self.action_bar.buttons():
             b.hide()
         self.combat.choice_box.hide()
@@ -369,6 +366,9 @@ class PowerSpikeView(GameView):
                 self._offer_draw("combat", self.combat.hands(r), state.combat_deck, "Draw the combat cards")
         elif phase == "oas":
             self.strike_panel.render(r)
+        shown = self.panels.get(phase)
+        for w in dict.fromkeys(self.panels.values()):
+            w.setVisible(w is shown)
 
     def _render_act(self) -> None:
         act = self.match.state.activation
