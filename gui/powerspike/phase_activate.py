@@ -25,8 +25,15 @@ class MovementCardBox(QWidget):
         self.text = QLabel(objectName="movementText")
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.note = QLabel(objectName="movementNote")
+        self.note.setWordWrap(True)
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        words.addWidget(self.text)
+        words.addWidget(self.note)
+        words.addStretch(1)
         lay.addLayout(self.slot)
-        lay.addWidget(self.text, 1)
+        lay.addLayout(words, 1)
 
     def render(self, r: Reading) -> None:
         state = r.state
@@ -35,10 +42,12 @@ class MovementCardBox(QWidget):
         if go is None:
             self.slot.addWidget(PlayingCard(state.card, "medium"))
             last = f"Last card: {card_name(state.card)}. " if state.card is not None else ""
-            self.text.setText(f"{last}No go in progress.<br><small>"
-                              f"{len(state.movement_deck.pile)} cards left in the movement deck; "
-                              f"{state.passes} pass{'es' if state.passes != 1 else ''} completed.</small>")
+            self.text.setText(f"{last}No go in progress.")
+            self.note.setText(f"{len(state.movement_deck.pile)} cards left in the movement deck; "
+                              f"{state.passes} pass{'es' if state.passes != 1 else ''} completed.")
+            self.note.show()
             return
+        self.note.hide()
         self.slot.addWidget(PlayingCard(go.card, "medium"))
         colour = r.player_colour(go.seat)
         lines = [(f"<b>{card_name(go.card)}</b>: <b style='color:{colour}'>{r.player_name(go.seat)} "

@@ -92,6 +92,7 @@ class AttackPanel(QWidget):
 
     def _declare_check(self, key: str, label: str, on: bool) -> None:
         box = QCheckBox(label, objectName=f"declare:{key}")
+        box.setToolTip(label)  # a narrow column cuts the longer ones
         box.setChecked(on)
         box.toggled.connect(lambda checked, k=key: self._on_declare_toggled(k, checked))
         self.declare_layout.addWidget(box)
