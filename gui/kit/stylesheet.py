@@ -4,8 +4,9 @@ Each area keeps its rules in its own .qss file (base and kit first, then one per
 shell), so engineers styling different games never edit the same file, and no view carries an
 inline style. Theme colours are named once in `palette.json` and written `@name` in the sheets.
 The main window applies the sheet once, before it builds the start page (the start page and the
-dialogs use it too), so it must be cheap to read: the palette is our own file, read with the
-standard library's JSON reader, and `maps.datafile` (which loads msgspec, ~85 ms) is imported
+dialogs use it too), so it must be cheap to read: the files are read from the source folder when
+there is one (importlib.resources costs ~10 ms to import), the palette is our own file, read with
+the standard library's JSON reader, and `maps.datafile` (which loads msgspec, ~85 ms) is imported
 only to word an error.
 """
 from __future__ import annotations
@@ -14,11 +15,16 @@ import json
 import logging
 import re
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
 PACKAGE = "resources.style"
+FOLDER = Path(__file__).resolve().parents[2] / "resources" / "style"  # as gui/icons.py finds the icon
 FIRST = ("base.qss", "kit.qss")
 _NAME = re.compile(r"@([a-z][a-z0-9-]*)")
 _COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
@@ -70,7 +76,11 @@ def assemble(sheets: dict[str, str], colours: dict[str, str]) -> str:
 @lru_cache(maxsize=1)
 def stylesheet() -> str:
     """The whole application stylesheet, read from the installed resources."""
-    folder = resources.files(PACKAGE)
+    folder: Path | Traversable = FOLDER
+    if not FOLDER.is_dir():
+        from importlib import resources  # a zipped or frozen install: the package reader
+
+        folder = resources.files(PACKAGE)
     colours = palette(folder.joinpath("palette.json").read_bytes())
     sheets = {f.name: f.read_text(encoding="utf-8") for f in folder.iterdir() if f.name.endswith(".qss")}
     return assemble(sheets, colours)
