@@ -24,7 +24,7 @@ from gui.start_page import StartPage
 
 if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QDockWidget, QFrame
+    from PySide6.QtWidgets import QDockWidget
 
     from core.errors import SaveError
     from core.match import Match
