@@ -157,10 +157,6 @@ class ArmyPicker(FistfulPicker):
     def extra(self) -> Fighter | None:
         return self.ambush_combo.currentData() if self._ambush else None
 
-    def set_extra(self, fighter: Fighter | None) -> None:
-        i = self.ambush_combo.findData(fighter)
-        self.ambush_combo.setCurrentIndex(max(0, i))
-
     def keep(self) -> None:
         """Put the current fistful back exactly as it was."""
         self._selection = list(self.current)

@@ -24,7 +24,8 @@ from gui.fistful.arena import ArenaView
 from gui.fistful.battle_view import BattleView
 from gui.fistful.scar_map import RegionBoardView, ScarMapView
 from gui.new_game import NewGameDialog
-from tests.gui.drivers.fistful import battle_page, click_region, region_piece, region_tooltip, selectable_regions
+from tests.gui.drivers.fistful import (battle_page, click_region, finish_chip, region_piece, region_tooltip,
+                                      selectable_regions)
 
 
 @pytest.fixture(autouse=True)
@@ -115,8 +116,8 @@ def test_fistful_picker_offers_only_the_army_and_hides_the_last_pick(qtbot):
     assert view.page == "pick"
     army = view.match.state.armies[0]
     outside = next(f for f in view.roster.fighters if f not in army)
-    assert not view.picker.chip(outside).isVisibleTo(view)
-    assert all(view.picker.chip(f).isVisibleTo(view) for f in army)
+    assert not finish_chip(view.picker, outside).isVisibleTo(view)
+    assert all(finish_chip(view.picker, f).isVisibleTo(view) for f in army)
     dear = sorted(army, key=view.roster.value, reverse=True)[:6]
     battle_page(view).pick_fistful(dear)
     points = sum(view.roster.value(f) for f in dear)
@@ -132,7 +133,7 @@ def test_fistful_picker_offers_only_the_army_and_hides_the_last_pick(qtbot):
     assert view.page == "curtain" and view.curtain.name == "Player 2"
     battle_page(view).reveal_curtain()
     assert view.picker.selection == ()
-    assert not any(view.picker.chip(f).isVisibleTo(view) for f in army if f not in view.match.state.armies[1])
+    assert not any(finish_chip(view.picker, f).isVisibleTo(view) for f in army if f not in view.match.state.armies[1])
 
 
 def test_a_refused_choice_is_explained_in_the_views_banner(qtbot):

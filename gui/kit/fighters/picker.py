@@ -300,8 +300,6 @@ class FistfulPicker(QWidget):
         self.region_filter.setCurrentIndex(0)
         self.finish_filter.setCurrentIndex(0)
 
-    def chip(self, fighter: Fighter) -> QPushButton:
-        return self.findChild(QPushButton, chip_name(fighter))
 
     # --- drawing ----------------------------------------------------------------------
     def _apply_filters(self) -> None:

@@ -6,14 +6,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QGraphicsView, QPushButton, QTableWidget, QWidget
+from PySide6.QtWidgets import QComboBox, QGraphicsView, QPushButton, QTableWidget, QWidget
 
 from core.fistful.roster import Fighter
 from gui.fistful.battle_panel import Side
-from gui.kit.fighters.picker import token_name as picked_token_name
+from gui.kit.fighters.picker import chip_name, token_name as picked_token_name
 from gui.solitaire.sheet import FIRST_GAME_COLUMN
 from gui.fistful.scar_map import BoardPiece, RegionItem
 from tests.gui.drivers.base import Driver, click_at
+
+def finish_chip(picker: QWidget, fighter: Fighter) -> QPushButton:
+    """The picker's button for `fighter`, found by its object name."""
+    return picker.findChild(QPushButton, chip_name(fighter))
+
 
 def region_pieces(board: QGraphicsView) -> dict[str, BoardPiece]:
     """The map's regions or the arena's discs, by region name."""
@@ -55,9 +60,6 @@ class _FighterGameDriver(Driver):
     def press(self, target: str | QWidget | None) -> None:
         self.click(target)
 
-    def reveal_curtain(self) -> None:
-        self.press("curtainReveal")
-
     def throw(self) -> None:
         self.press("throwButton")
 
@@ -78,7 +80,7 @@ class BattleDriver(_FighterGameDriver):
         if picker.selection:
             self.press(picker.clear_button)
         for f in fighters:
-            self.press(picker.chip(f))
+            self.press(finish_chip(picker, f))
 
     def pick_army(self, fighters: Iterable[Fighter]) -> None:
         self._pick(self.find("armyBuilder"), fighters)
@@ -91,7 +93,8 @@ class BattleDriver(_FighterGameDriver):
         self._pick(self.find("armyPicker"), fighters)
 
     def choose_ambush(self, fighter: Fighter | None) -> None:
-        self.find("armyPicker").set_extra(fighter)
+        combo = self.find("ambushExtra", QComboBox)
+        combo.setCurrentIndex(max(0, combo.findData(fighter)))
 
     def confirm_fistful(self) -> None:
         self.press(self.find("armyPicker").confirm)
@@ -141,7 +144,7 @@ class ThrowdownDriver(_FighterGameDriver):
         picker = self.find(self.PICKER)
         picker.clear_filters()
         for f in fighters:
-            self.press(picker.chip(f))
+            self.press(finish_chip(picker, f))
 
     def confirm_pick(self) -> None:
         self.press("confirmPick")
@@ -185,7 +188,7 @@ class SolitaireDriver(_FighterGameDriver):
         picker = self.find(self.PICKER)
         picker.clear_filters()
         for f in fighters:
-            self.press(picker.chip(f))
+            self.press(finish_chip(picker, f))
 
     def confirm_pick(self) -> None:
         self.press(self.find(self.PICKER).confirm)
