@@ -62,3 +62,11 @@ def test_no_module_is_over_800_lines():
     long = [(_rel(p), n) for folder in ("core", "gui", "maps") for p in _modules(folder)
             if (n := p.read_text(encoding="utf-8").count("\n")) > 800]
     assert long == []
+
+
+def test_no_inline_style_sheets():
+    """Views say what a widget is; resources/style/*.qss says how it looks (the one stylesheet)."""
+    offenders = [f"{_rel(p)}:{n}" for p in _modules("gui") if p.name != "stylesheet.py"
+                 for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if ".setStyleSheet(" in line]
+    assert offenders == []

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from core.gold.game import GoldState
 from gui.gold.scores import GoldScores
 from gui.kit.over import Trophy
-from gui.kit.theme import PRIMARY_BUTTON
-from gui.kit.theme import text_colour_on
+from gui.kit.style import ColourLabel, set_role
 
 
 class GoldOver(QWidget):
@@ -19,7 +18,7 @@ class GoldOver(QWidget):
         super().__init__(parent)
         self.setObjectName("goldOver")
         self.trophy = Trophy()
-        self.summary = QLabel(objectName="winnerSummary")
+        self.summary = ColourLabel(objectName="winnerSummary", role="winner", radius=12)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.scores = GoldScores()
@@ -27,7 +26,7 @@ class GoldOver(QWidget):
         self.scores.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.back = QPushButton("Back to start page", objectName="backToStart")
         self.back.setMinimumHeight(44)
-        self.back.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.back, "primary")
         self.back.setCursor(Qt.CursorShape.PointingHandCursor)
         self.back.clicked.connect(self.finished_requested)
         lay = QVBoxLayout(self)
@@ -48,8 +47,7 @@ class GoldOver(QWidget):
         self.trophy.colour = QColor("#f5b301") if single else QColor("#9ca3af")
         self.trophy.update()
         self.summary.setText(text or "Game over")
-        self.summary.setStyleSheet(f"background: {colour}; color: {text_colour_on(colour).name()};"
-                                   " font-size: 24px; font-weight: 800; border-radius: 12px; padding: 14px 24px;")
+        self.summary.set_colour(colour)
         self.scores.render(state)
         table = self.scores.table
         table.setFixedHeight(table.horizontalHeader().height()

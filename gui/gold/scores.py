@@ -18,7 +18,6 @@ class GoldScores(QWidget):
         self.setObjectName("goldScores")
         self.badges = QLabel(objectName="scoresBadges")
         self.badges.setWordWrap(True)
-        self.badges.setStyleSheet("font-size: 13px; font-weight: 700; padding: 4px;")
         self.table = QTableWidget(0, 3, objectName="scoresTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

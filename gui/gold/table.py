@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy,
                                QVBoxLayout, QWidget)
 
 from core.gold.cards import CARDS, HIDDEN, card_name, forbidden_reason, is_forbidden
 from core.gold.game import Duel, GoldState
 from gui.gold.cards import BadgeStrip, CardWidget, CoinPile
-from gui.kit.theme import PRIMARY_BUTTON
+from gui.kit.style import set_role
 
 ROW_CARD = QSize(70, 100)
 HAND_CARD = QSize(84, 120)
@@ -43,8 +44,7 @@ class PlayerRow(QFrame):
         self.badges = BadgeStrip()
         self.gold = QLabel(objectName="rowGold")
         self.hand = QLabel(objectName="rowHand")
-        self.discard_label = QLabel("Discards:")
-        self.discard_label.setStyleSheet("color: #6b7280; font-size: 11px;")
+        self.discard_label = QLabel("Discards:", objectName="rowDiscards")
         self.discard_box = QHBoxLayout()
         self.discard_box.setSpacing(3)
         info = QVBoxLayout()
@@ -70,18 +70,29 @@ class PlayerRow(QFrame):
         lay.addLayout(self.cards, 1)
         self.card_widgets: list[CardWidget] = []
         self.discard_widgets: list[CardWidget] = []
+        self._colour = QColor("#9ca3af")
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The row's card in its player's colour, which no static style sheet can know."""
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(self._colour, 2))
+        p.setBrush(QColor("#fffdf7"))
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 10, 10)
+        p.end()
 
     def render(self, state: GoldState, p: int, duels: tuple[Duel, ...], gold: int) -> None:
         colour = state.setup.players[p].colour
-        self.setStyleSheet(f"#goldRow {{ background: #fffdf7; border: 2px solid {colour}; border-radius: 10px; }}")
+        self._colour = QColor(colour)
+        self.update()
         self.name.setText(state.name(p))
-        self.name.setStyleSheet(f"color: {colour}; font-size: 18px; font-weight: 800;")
+        palette = self.name.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, self._colour)
+        self.name.setPalette(palette)
         self.badges.set_badges(state.badges[p], state.setup.badges_to_win)
         self.gold.setText(f"Gold this round: {gold}")
-        self.gold.setStyleSheet("font-size: 13px; font-weight: 600; color: #6b4f00;")
         n = len(state.hands[p])
         self.hand.setText(f"In hand: {n} card{'s' if n != 1 else ''}")
-        self.hand.setStyleSheet("font-size: 12px; color: #374151;")
         clear(self.hand_box)
         for c in state.hands[p]:
             if c == HIDDEN:
@@ -112,8 +123,7 @@ class PlayerRow(QFrame):
             self.card_widgets.append(w)
             self.cards.addWidget(w)
         if not duels:
-            empty = QLabel("No card played yet this round.")
-            empty.setStyleSheet("color: #9ca3af; font-style: italic;")
+            empty = QLabel("No card played yet this round.", objectName="rowEmpty")
             self.cards.addWidget(empty)
         self.cards.addStretch(1)
 
@@ -125,7 +135,6 @@ class HandPanel(QFrame):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("handPanel")
-        self.setStyleSheet("#handPanel { background: #efe6d2; border-radius: 10px; }")
         self._on_card = on_card
         self._on_discard = on_discard
         self.rows = QVBoxLayout(self)
@@ -144,7 +153,7 @@ class HandPanel(QFrame):
                     f"({'face up' if state.setup.open_discards else 'face down'}).")
         row = self._card_row(state, p, state.hands[p], lambda c, pp=p: self._toggle(c))
         self.confirm = QPushButton("Discard the 2 chosen cards", objectName="confirmDiscard")
-        self.confirm.setStyleSheet(PRIMARY_BUTTON)
+        set_role(self.confirm, "primary")
         self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
         self.confirm.clicked.connect(lambda: self._on_discard(p, tuple(self.selection)))
         self.confirm.setEnabled(False)
@@ -163,7 +172,7 @@ class HandPanel(QFrame):
                                  table=table)
             row.addStretch(1)
             reason = QLabel(objectName=f"forbiddenReason{p}")
-            reason.setStyleSheet("color: #8b1a10; font-size: 13px;")
+            set_role(reason, "forbidden")
             prev = state.previous(p)
             bad = [c for c in state.hands[p] if is_forbidden(c, prev)]
             if bad:
@@ -190,7 +199,6 @@ class HandPanel(QFrame):
     def _title(self, text: str) -> None:
         label = QLabel(text, objectName="handTitle")
         label.setWordWrap(True)
-        label.setStyleSheet("font-size: 15px; font-weight: 700; color: #3b2f1e;")
         self.rows.addWidget(label)
 
     def _card_row(self, state: GoldState, p: int, hand: tuple[int, ...], clicked: Callable[[int], None],
@@ -230,17 +238,14 @@ class GoldTable(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("goldTable")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.header = QLabel(objectName="goldHeader")
-        self.header.setStyleSheet("font-size: 16px; font-weight: 700; color: #3b2f1e;")
         self.box = QLabel(objectName="goldBox")
-        self.box.setStyleSheet("font-size: 13px; color: #6b4f00;")
         self.rows = (PlayerRow(), PlayerRow())
         self.aside = CoinPile()
         self.aside_label = QLabel("Aside:", objectName="asideLabel")
-        self.aside_label.setStyleSheet("color: #6b7280;")
         self.sentence = QLabel(objectName="duelSentence")
         self.sentence.setWordWrap(True)
-        self.sentence.setStyleSheet("font-size: 14px; font-weight: 600; color: #1f2937;")
         self.sentence.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.hand = HandPanel(on_card, on_discard)
 

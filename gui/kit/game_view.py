@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from core.game import Secret
@@ -45,6 +45,7 @@ class GameView(QWidget):
     def __init__(self, controller: MatchController, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # the sheet paints the page colour
         self.controller = controller
         self._revealed: int | None = None  # the seat that lifted the curtain last
         self._pages: dict[str, QWidget] = {}
@@ -73,6 +74,7 @@ class GameView(QWidget):
             lay.addWidget(self.refusal)
             lay.addWidget(self.stack, 1)
         self._pages[name] = widget
+        widget.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.stack.addWidget(widget)
         return widget
 
