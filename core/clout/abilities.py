@@ -142,38 +142,80 @@ class Board:
             self._types = types
         return self._types.get(chip_type, [])
 
-    def trapped(self, uid: str, _seen: frozenset[str] = frozenset()) -> bool:
-        """Trapped while the trap's source is in play and not itself trapped."""
+    def trapped(self, uid: str) -> bool:
+        """Trapped while the trap's source is in play and not itself trapped.
+
+        The whole chain of trappers is settled at once, so no answer depends on which chip was
+        asked about first. Play cannot close a loop of traps (a trapped chip has no abilities
+        to trap with); should a loaded position hold one, every chip in the loop is trapped.
+        """
         if not self._any_trap:
             return False
-        if uid in self._trapped:
-            return self._trapped[uid]
-        src = self.on[uid].trapped_by if uid in self.on else None
-        if src is None or src not in self.on:
-            result = False
-        elif src in _seen:
-            result = True
-        else:
-            result = not self.trapped(src, _seen | {uid})
-        self._trapped[uid] = result
-        return result
+        known = self._trapped
+        if uid in known:
+            return known[uid]
+        chain = [uid]
+        at = {uid: 0}
+        while True:
+            c = self.on.get(chain[-1])
+            src = c.trapped_by if c is not None else None
+            if src is None or src not in self.on:
+                value = False  # the last chip of the chain has no working trapper
+                break
+            if src in known:
+                value = not known[src]
+                chain.append(src)
+                break
+            if src in at:
+                for member in chain[at[src]:]:
+                    known[member] = True
+                chain = chain[:at[src] + 1]
+                value = True
+                break
+            at[src] = len(chain)
+            chain.append(src)
+        known.setdefault(chain[-1], value)
+        for i in range(len(chain) - 2, -1, -1):
+            if chain[i] not in known:
+                known[chain[i]] = not known[chain[i + 1]]
+        return known[uid]
 
-    def controller(self, uid: str, _seen: frozenset[str] = frozenset()) -> int:
-        """The owner, or the possessor's controller while the possession holds."""
+    def controller(self, uid: str) -> int:
+        """The owner, or the possessor's controller while the possession holds.
+
+        Play cannot close a loop of possessions (a possessed chip changes sides, so its
+        possessor is no longer an opponent to possess); should a loaded position hold one,
+        the chips in the loop stay with their owners, whichever is asked about first.
+        """
         if uid in self._control:
             return self._control[uid]
-        c = self.on.get(uid)
-        result = self.owner(uid)
-        src = c.possessed_by if c is not None else None
-        if src is not None and src in self.on and src not in _seen and not self.trapped(src):
-            who = self.controller(src, _seen | {uid})
-            if who != result and in_range(self.pos(src), self.pos(uid), self.chip(src).range,
-                                          self.increment(who), opponents=True,
-                                          target_flies=self.ability(uid, "fly") is not None,
-                                          source_flies=self.ability(src, "fly") is not None):
-                result = who
+        if self._in_possession_loop(uid):
+            result = self.owner(uid)
+        else:
+            result = self.owner(uid)
+            c = self.on.get(uid)
+            src = c.possessed_by if c is not None else None
+            if src is not None and src in self.on and not self.trapped(src):
+                who = self.controller(src)
+                if who != result and in_range(self.pos(src), self.pos(uid), self.chip(src).range,
+                                              self.increment(who), opponents=True,
+                                              target_flies=self.ability(uid, "fly") is not None,
+                                              source_flies=self.ability(src, "fly") is not None):
+                    result = who
         self._control[uid] = result
         return result
+
+    def _in_possession_loop(self, uid: str) -> bool:
+        seen = {uid}
+        c = self.on.get(uid)
+        while c is not None and c.possessed_by is not None and c.possessed_by in self.on:
+            if c.possessed_by == uid:
+                return True
+            if c.possessed_by in seen:
+                return False  # a loop further along the chain, not through uid
+            seen.add(c.possessed_by)
+            c = self.on.get(c.possessed_by)
+        return False
 
     def ability(self, uid: str, name: str, ignored: Iterable[str] = ()) -> Ability | None:
         """The chip's ability `name` if it works now (not trapped, not ignored by the asker)."""

@@ -105,3 +105,29 @@ def test_the_slide_path_check_finds_exactly_the_chips_near_the_path(points, a, b
     b = a if b is None else b  # a chip that drops dead: the path is a point
     chips = {f"c{k}": p for k, p in enumerate(points)}
     assert _near_path(chips, a, b, limit) == [c for c, p in chips.items() if gap_to_segment(p, a, b) < limit]
+
+
+@settings(max_examples=80, deadline=None)
+@given(chips=st.lists(chip, min_size=2, max_size=10), links=st.lists(link, min_size=1, max_size=4),
+       increments=st.sampled_from([(), (5.0, 5.0)]))
+def test_traps_and_possession_do_not_depend_on_which_chip_is_asked_first(chips, links, increments):
+    s = table(chips, links, increments)
+    b = board(s)
+    forward = Board(s, b.cat, b.area, b.increments_cm)
+    backward = Board(s, b.cat, b.area, b.increments_cm)
+    uids = list(forward.uids())
+    assert [forward.trapped(u) for u in uids] == [backward.trapped(u) for u in reversed(uids)][::-1]
+    assert [forward.controller(u) for u in uids] == [backward.controller(u) for u in reversed(uids)][::-1]
+
+
+def test_a_loop_of_traps_traps_every_chip_in_it_and_frees_what_they_trapped():
+    s = make_state({0: [("elf-windrider", (10.0, 10.0)), ("elf-windrider", (30.0, 10.0))],
+                    1: [("und-wraith", (50.0, 10.0))]}, {})
+    a, b_, c = (ch.uid for ch in s.chips)
+    looped = msgspec.structs.replace(s, chips=(
+        msgspec.structs.replace(s.chips[0], trapped_by=b_),
+        msgspec.structs.replace(s.chips[1], trapped_by=a),
+        msgspec.structs.replace(s.chips[2], trapped_by=a)))
+    probe = board(looped)
+    assert probe.trapped(c) is False, "its trapper is itself trapped"
+    assert probe.trapped(a) is True and probe.trapped(b_) is True
