@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QDrag, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QAction, QColor, QDrag, QIcon, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -55,6 +55,7 @@ from core.clout.layout import (
 )
 from gui.clout.canvas import CHIP_MIME, CloutCanvas
 from gui.clout.chip_items import ChipMarker, faction_colour
+from gui.kit.pixmaps import sharp_pixmap
 from gui.kit.stylesheet import apply_theme
 from maps.clout.areas import available_areas, load_area, range_increment_cm
 from maps.datafile import DataError
@@ -64,8 +65,7 @@ PANEL_WIDTH = 300
 
 
 def chip_icon(faction: str, size: int = 18) -> QIcon:
-    pix = QPixmap(size, size)
-    pix.fill(Qt.GlobalColor.transparent)
+    pix = sharp_pixmap(size)
     p = QPainter(pix)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setBrush(faction_colour(faction))
@@ -77,8 +77,7 @@ def chip_icon(faction: str, size: int = 18) -> QIcon:
 
 def colour_swatch(colour: str, size: QSize) -> QIcon:
     """A side's ring colour as a button's face: chosen at run time, so painted, not styled."""
-    pix = QPixmap(size)
-    pix.fill(Qt.GlobalColor.transparent)
+    pix = sharp_pixmap(size)
     p = QPainter(pix)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setBrush(QColor(colour))

@@ -23,6 +23,7 @@ from core.clout.stacks import (BASES, MAX_NEUTRAL, MAX_STACK_POINTS, STACK_SIZE,
                                load_stack, problems, ready_stacks, save_stack, stack_faction,
                                stack_points)
 from gui.kit.style import set_role
+from gui.kit.pixmaps import sharp_pixmap
 from gui.kit.stylesheet import apply_theme
 from maps.datafile import DataError
 
@@ -34,8 +35,7 @@ STACK_FILTER = f"Clout Fantasy stacks (*{STACK_SUFFIX} *.json)"
 def chip_pixmap(chip: Chip, diameter: int, detail: bool = True) -> QPixmap:
     """A round chip in its faction colour; `detail=False` keeps only the colour and clout dots."""
     faction = FACTION_BY_ID[chip.faction]
-    pix = QPixmap(diameter, diameter)
-    pix.fill(Qt.GlobalColor.transparent)
+    pix = sharp_pixmap(diameter)
     p = QPainter(pix)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
