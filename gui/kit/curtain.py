@@ -1,11 +1,11 @@
 """The "pass the device" curtain: hides one player's secrets before the next player looks.
 
 Every hot-seat game shows it whenever the seat changes and the screen would reveal a
-secret. It works as a page of a QStackedWidget or, with `overlay=True`, covering its parent.
+secret; it is a page of the game view (gui/kit/game_view.GameView), which decides when.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -15,12 +15,11 @@ from gui.kit.style import set_ink
 class Curtain(QWidget):
     revealed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, overlay: bool = False) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("curtain")
         self._colour = QColor("#444444")
         self._name = ""
-        self._overlay = overlay and parent is not None
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -49,9 +48,6 @@ class Curtain(QWidget):
         lay.addSpacing(6)
         lay.addWidget(self._hint)
         lay.addStretch(3)
-        if self._overlay:
-            parent.installEventFilter(self)
-            self.hide()
 
     @property
     def name(self) -> str:
@@ -66,21 +62,10 @@ class Curtain(QWidget):
         self._message.setText(message)
         self._message.setVisible(bool(message))
         self._button.setText(f"I am {name} \u2014 show my screen")
-        if self._overlay:
-            self.setGeometry(self.parentWidget().rect())
-        self.show()
-        self.raise_()
         self.update()
 
     def _reveal(self) -> None:
-        if self._overlay:
-            self.hide()
         self.revealed.emit()
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if self._overlay and obj is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(obj.rect())
-        return False
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
