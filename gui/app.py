@@ -121,7 +121,7 @@ def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1
         if not window._install(MatchController(match, path=open_path)):
             return 1
     window.show()
-    for _ in range(3):
+    for _ in range(6):  # views settle in a few rounds (layouts, then sizes that follow the room)
         app.processEvents()
     ok = window.grab().save(path, "PNG")
     window.hide()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -36,7 +37,7 @@ from core.fistful.solitaire import (
     matching,
 )
 from core.fistful.throws import POSES, Landed, is_face_up
-from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS
+from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, board_token_scale
 from gui.kit.layouts import clear_layout
 from gui.kit.fighters.tokens import FighterToken
 from gui.kit.style import ColourLabel, set_role
@@ -62,6 +63,7 @@ class SoloBoard(QWidget):
         self._on_enter = on_enter
         self._state: SolitaireState | None = None
         self._mode = "simulated"
+        self._token_scale = 1.0
         self.poses: dict[Fighter, str] = {}
         self._poses_for = -1
         self.tokens: dict[Fighter, FighterToken] = {}
@@ -74,7 +76,7 @@ class SoloBoard(QWidget):
         self.sub_banner.setWordWrap(True)
         self.sub_banner.setProperty("role", "hint")
 
-        throw_panel = QFrame(objectName="throwPanel")
+        throw_panel = self.throw_panel = QFrame(objectName="throwPanel")
         tl = QHBoxLayout(throw_panel)
         tl.setContentsMargins(12, 10, 12, 10)
         tl.setSpacing(14)
@@ -164,6 +166,19 @@ class SoloBoard(QWidget):
         self.bests_line.setVisible(bool(text))
 
     # --- drawing ---------------------------------------------------------------------------
+    def _fitting_token_scale(self) -> float:
+        """Bigger tokens on a big window, leaving the challenges below room to stay in view."""
+        by_height = max(1.0, self.height() * 0.22 / BOARD_TOKEN.height())
+        return min(board_token_scale(self.throw_panel.width() - 260, 5), round(by_height, 2))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self, self._refit_tokens)  # once the panels have their new sizes
+
+    def _refit_tokens(self) -> None:
+        if self._state is not None and self._fitting_token_scale() != self._token_scale:
+            self.render(self._state, self._mode)
+
     def render(self, state: SolitaireState, mode: str) -> None:
         self._state = state
         self._mode = mode
@@ -176,12 +191,13 @@ class SoloBoard(QWidget):
 
         self._render_banner(state, mode)
         clear_layout(self.tokens_row)
+        self._token_scale = self._fitting_token_scale()
         self.tokens, self.pose_buttons = {}, {}
         for f in state.five:
             col = QVBoxLayout()
             col.setSpacing(2)
             pose = self.poses.get(f) if entering else landed.get(f)
-            t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN)
+            t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN, scale=self._token_scale)
             t.setObjectName(f"token:{f.sculpt}:{f.finish}")
             self.tokens[f] = t
             col.addWidget(t)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QScrollArea, QSizePolicy, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderVi
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import GAME, ThrowdownState
 from core.fistful.throws import POSES, Landed
-from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken
+from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken, board_token_scale
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.theme import LOWEST_BG
@@ -69,6 +69,7 @@ class ThrowBoard(QWidget):
         self._poses_round = -1
         self._state: ThrowdownState | None = None
         self._mode = "simulated"
+        self._token_scale = 1.0
         self.tokens: dict[tuple[int, Fighter], FighterToken] = {}
         self.panels: list[QFrame] = []
         self.pose_buttons: dict[tuple[int, Fighter, str], QPushButton] = {}
@@ -165,6 +166,18 @@ class ThrowBoard(QWidget):
                      for p in range(s.players))
 
     # --- drawing ----------------------------------------------------------------------
+    def _fitting_token_scale(self, state: ThrowdownState) -> float:
+        widest = max((len(f) for f in state.fistfuls), default=0) or 5
+        return board_token_scale(self.scroll.viewport().width() - 80, widest)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self, self._refit_tokens)  # once the scroll area has its new width
+
+    def _refit_tokens(self) -> None:
+        if self._state is not None and self._fitting_token_scale(self._state) != self._token_scale:
+            self.render(self._state, self._mode)
+
     def render(self, state: ThrowdownState, mode: str) -> None:
         self._state = state
         self._mode = mode
@@ -179,6 +192,7 @@ class ThrowBoard(QWidget):
         self._render_banner(state, mode, remover)
         scroll_pos = self.scroll.verticalScrollBar().value()
         clear_layout(self.players_layout)
+        self._token_scale = self._fitting_token_scale(state)
         self.tokens, self.pose_buttons = {}, {}
         self.panels = [self._player_panel(state, p, last, entering, remover, removable)
                        for p in range(state.players)]
@@ -294,7 +308,7 @@ class ThrowBoard(QWidget):
             col = QVBoxLayout()
             col.setSpacing(2)
             pose = self.poses.get((p, f)) if entering else landed.get(f)
-            t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN)
+            t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN, scale=self._token_scale)
             t.setObjectName(token_name(p, f))
             self.tokens[(p, f)] = t
             if p == remover and f in removable:

@@ -46,3 +46,30 @@ def test_the_longest_names_are_drawn_whole_in_the_smallest_token(qapp, monkeypat
 def test_a_short_name_keeps_the_full_size(qapp):
     short = min(ROSTER.sculpts, key=lambda sid: len(ROSTER.sculpts[sid].name))
     assert FighterToken(ROSTER, Fighter(short, "hyper"), size=TOKEN_SIZE).name_font().pixelSize() == 12
+
+
+def test_board_tokens_grow_with_the_room_up_to_a_limit():
+    from gui.kit.fighters.tokens import MAX_BOARD_SCALE, board_token_scale
+
+    assert board_token_scale(300, 5) == 1.0, "never smaller than the design size"
+    assert 1.0 < board_token_scale(600, 5) < MAX_BOARD_SCALE
+    assert board_token_scale(5000, 5) == MAX_BOARD_SCALE
+
+
+def test_a_scaled_token_draws_the_same_face_larger(qtbot):
+    from gui.kit.fighters.tokens import BOARD_TOKEN, FighterToken
+    from core.fistful.roster import default_roster
+
+    roster = default_roster()
+    fighter = roster.fighters[0]
+    small = FighterToken(roster, fighter, "back", size=BOARD_TOKEN)
+    big = FighterToken(roster, fighter, "back", size=BOARD_TOKEN, scale=1.5)
+    qtbot.addWidget(small)
+    qtbot.addWidget(big)
+    assert big.size() == BOARD_TOKEN * 1.5
+    assert big.name_rect() == small.name_rect(), "the face is laid out at its design size, then scaled"
+    a = small.grab().toImage().scaled(big.size())
+    b = big.grab().toImage()
+    same = sum(a.pixelColor(x, y).name() == b.pixelColor(x, y).name()
+               for x in range(0, b.width(), 7) for y in range(0, b.height(), 7))
+    assert same > 0.5 * (b.width() // 7 + 1) * (b.height() // 7 + 1)

@@ -15,6 +15,8 @@ from gui.kit.theme import text_colour_on
 TOKEN_SIZE = QSize(92, 124)
 POSE_LABELS = {"back": "Face up", "standing": "Standing", "down": "Face down"}
 BOARD_TOKEN = QSize(84, 120)
+MAX_BOARD_SCALE = 1.6  # tokens grow up to this on a wide window, so a big screen is not left empty
+TOKEN_GAP = 10
 POSE_BUTTON_LABELS = {"back": "Back", "standing": "Standing", "down": "Face down"}
 
 
@@ -33,6 +35,13 @@ def finish_palette(roster: Roster, fighter: Fighter) -> tuple[QColor, QColor, QC
         return QColor("#55556a"), QColor("#1c1c26"), QColor("#0b0b10"), QColor("#ececf4")
     base = region_colour(roster, roster.region(fighter))
     return base.lighter(130), base.darker(125), base.darker(170), text_colour_on(base)
+
+
+def board_token_scale(room: int, per_row: int) -> float:
+    """How much to enlarge board tokens for a row of `per_row` in `room` pixels: 1 on a small
+    window, growing with the room up to MAX_BOARD_SCALE so pieces read from across a table."""
+    natural = max(1, per_row) * (BOARD_TOKEN.width() + TOKEN_GAP)
+    return round(min(MAX_BOARD_SCALE, max(1.0, room / natural)), 2)
 
 
 def fitted_font(base: QFont, text: str, width: float, pixels: int, bold: bool = True) -> QFont:
@@ -55,15 +64,17 @@ class FighterToken(QWidget):
     clicked = Signal()
 
     def __init__(self, roster: Roster, fighter: Fighter, pose: str | None = None,
-                 parent: QWidget | None = None, size: QSize = TOKEN_SIZE) -> None:
+                 parent: QWidget | None = None, size: QSize = TOKEN_SIZE, scale: float = 1.0) -> None:
         super().__init__(parent)
+        self._design = QSize(size)  # the size the face is drawn for; `scale` enlarges all of it
+        self._scale = scale
         self.roster = roster
         self.fighter = fighter
         self._pose = pose
         self._clickable = False
         self._highlight: QColor | None = None
         self._caption = ""
-        self.setFixedSize(size)
+        self.setFixedSize(round(size.width() * scale), round(size.height() * scale))
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self._update_tooltip()
 
@@ -110,11 +121,12 @@ class FighterToken(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.scale(self._scale, self._scale)
         if not self.isEnabled():
             p.setOpacity(0.4)
         r = self.roster
         top, bottom, border, ink = finish_palette(r, self.fighter)
-        body = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        body = self._face()
         path = QPainterPath()
         path.addRoundedRect(body, 14, 14)
 
@@ -180,8 +192,12 @@ class FighterToken(QWidget):
 
     def name_rect(self) -> QRectF:
         """Where the fighter's name is drawn: one line above the region."""
-        body = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        body = self._face()
         return QRectF(body.left() + 4, body.bottom() - 46, body.width() - 8, 16)
+
+    def _face(self) -> QRectF:
+        """The token's face in the units it is drawn in (its design size)."""
+        return QRectF(0, 0, self._design.width(), self._design.height()).adjusted(3, 3, -3, -3)
 
     def name_font(self) -> QFont:
         """The name's font, shrunk until the whole name fits its line: never elided."""
