@@ -51,7 +51,7 @@ STANDARD_KEYS = {"new_action": "New", "open_action": "Open", "save_action": "Sav
 class MainWindow(DockPanels, QMainWindow):
     def __init__(self, autosave: bool = True, parent: QWidget | None = None) -> None:
         """`autosave=False` keeps one-off windows (screenshots) away from the user's autosave."""
-        apply_theme()  # before any widget, so the start page and the dialogs are polished once, styled
+        apply_theme(start=True)  # before any widget, so the start page and its dialogs are polished once, styled
         super().__init__(parent)
         self._autosave_enabled = autosave
         self._session = False
@@ -556,6 +556,7 @@ class MainWindow(DockPanels, QMainWindow):
 
     def _open_tool_window(self, what: str, build: Callable[[], QWidget]) -> QWidget | None:
         """A tool whose data files are damaged says so; the window and the game stay as they were."""
+        apply_theme()  # tools are styled by their games' sheets, not only the start page's
         try:
             return build()
         except _player_errors() as e:

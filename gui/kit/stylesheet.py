@@ -73,27 +73,36 @@ def assemble(sheets: dict[str, str], colours: dict[str, str]) -> str:
     return "\n".join(expand(sheets[n], colours, n) for n in order)
 
 
-@lru_cache(maxsize=1)
-def stylesheet() -> str:
-    """The whole application stylesheet, read from the installed resources."""
+START = ("base.qss", "shell.qss")  # what the start page and its dialogs use
+
+
+@lru_cache(maxsize=2)
+def stylesheet(only: tuple[str, ...] | None = None) -> str:
+    """The application stylesheet read from the installed resources: all of it, or `only` those sheets."""
     folder: Path | Traversable = FOLDER
     if not FOLDER.is_dir():
         from importlib import resources  # a zipped or frozen install: the package reader
 
         folder = resources.files(PACKAGE)
     colours = palette(folder.joinpath("palette.json").read_bytes())
-    sheets = {f.name: f.read_text(encoding="utf-8") for f in folder.iterdir() if f.name.endswith(".qss")}
+    sheets = {f.name: f.read_text(encoding="utf-8") for f in folder.iterdir()
+              if f.name.endswith(".qss") and (only is None or f.name in only)}
     return assemble(sheets, colours)
 
 
-def apply_theme(app: QApplication | None = None) -> None:
-    """Set the application stylesheet once per application (a second call costs nothing)."""
+def apply_theme(app: QApplication | None = None, *, start: bool = False) -> None:
+    """Set the application stylesheet (a second call costs nothing).
+
+    `start=True` sets only the start page's part, so the first window paints sooner; the first
+    game view or tool then sets the whole sheet, which holds the same start-page rules.
+    """
     app = app or QApplication.instance()
-    if app is None or app.property(_APPLIED):
+    applied = app.property(_APPLIED) if app is not None else None
+    if app is None or applied == "all" or (start and applied == "start"):
         return
-    app.setProperty(_APPLIED, True)
+    app.setProperty(_APPLIED, "start" if start else "all")
     try:
-        sheet = stylesheet()
+        sheet = stylesheet(START if start else None)
     except ValueError as e:  # a DataError
         # A damaged install: play on unstyled rather than lose the game being opened.
         log.warning("the stylesheet could not be read (%s); the app runs unstyled", e)
