@@ -56,3 +56,28 @@ def test_set_role_changes_the_look(qapp):
     small = label.font().pixelSize()
     set_role(label, "title")
     assert label.font().pixelSize() > small
+
+
+def test_the_start_sheet_is_part_of_the_whole_and_the_whole_replaces_it():
+    from PySide6.QtWidgets import QApplication
+
+    from gui.kit.stylesheet import START
+
+    start, whole = stylesheet(START), stylesheet()
+    assert start and len(start) < len(whole)
+    assert "#impactView" not in start and "#impactView" in whole
+    app = QApplication.instance()
+    from gui.kit.stylesheet import _APPLIED, apply_theme
+    before = app.property(_APPLIED), app.styleSheet()
+    try:
+        app.setProperty(_APPLIED, None)
+        apply_theme(app, start=True)
+        assert app.styleSheet() == start
+        apply_theme(app, start=True)
+        apply_theme(app)
+        assert app.styleSheet() == whole
+        apply_theme(app, start=True)
+        assert app.styleSheet() == whole, "the start sheet never replaces the whole one"
+    finally:
+        app.setProperty(_APPLIED, before[0])
+        app.setStyleSheet(before[1])
