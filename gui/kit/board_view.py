@@ -16,6 +16,7 @@ Class attributes a subclass may set
     MIN_ZOOM, MAX_ZOOM     limits relative to the fitted scale (1.0 = fitted; default 1 and 12).
     ZOOM_STEP: float       the scale factor of one wheel notch or one +/- key (default 1.2).
     FIT_PADDING_PX: int    viewport pixels left free around the scene rect when fitted.
+    NUDGE_STEP: float      board units one arrow press nudges a held piece (Shift: ten times).
 
 Signal
     scale_changed(float)   pixels per board unit, once per zoom or fit that changed the scale.
@@ -41,8 +42,16 @@ Gestures (the left button belongs to the view; items never receive left presses)
     pans; on a piece it asks `piece_drag_started` and, if that agrees, sends `piece_drag_moved`
     for every move and `piece_drag_ended` at release (commit) or Esc (no commit); if it refuses,
     the release still clicks the piece. Wheel and +/-/= zoom; F, 0 and Home fit, so does a
-    double-click on empty board; arrow keys pan; moving without a button reports
-    `piece_hovered`; a tooltip asks `piece_tooltip` first, then the scene's items.
+    double-click on empty board; moving without a button reports `piece_hovered`; a tooltip
+    asks `piece_tooltip` first, then the scene's items.
+
+Keyboard (every gesture has keys; Tab leaves the board, it is never a trap)
+    Arrows move the focus ring to the nearest piece in that direction among `focus_pieces()`
+    (the first press picks the piece nearest the centre) and report it as hovered; Enter or
+    Space clicks the focused piece. While `nudge_target()` names a piece (one being placed or
+    moved), arrows nudge it by NUDGE_STEP board units (ten times with Shift) through
+    `piece_nudged`. Ctrl+arrows, or arrows on a board with no pieces to visit, pan.
+    `focused_piece` / `focus_piece(piece)` read and set the focus.
 
 Hooks to override (all optional; a piece is whatever hashable id the subclass uses)
     piece_at(view_pos) -> piece | None
@@ -54,16 +63,22 @@ Hooks to override (all optional; a piece is whatever hashable id the subclass us
     piece_hovered(piece | None)
     piece_tooltip(piece) -> str
     detail_changed(px_per_unit)                      level of detail; also emitted as scale_changed
+    focus_pieces() -> [(piece, scene bounds)]        what the keyboard may visit now
+    nudge_target() -> piece | None                   the piece arrows nudge instead of moving focus
+    piece_nudged(piece, dx, dy)                      board units
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QCursor, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QToolTip, QWidget
+from PySide6.QtGui import (QColor, QCursor, QFocusEvent, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPen, QResizeEvent,
+                           QTransform, QWheelEvent)
+from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem,
+                               QToolTip, QWidget)
 
 from gui.kit.ruler import RulerItem
 
@@ -80,6 +95,44 @@ class _Press:
     mode: str = "pending"  # pending -> pan | drag | held; done once cancelled or consumed
 
 
+def _dist2(a: QPointF, b: QPointF) -> float:
+    d = a - b
+    return d.x() * d.x() + d.y() * d.y()
+
+
+class FocusRing(QGraphicsItem):
+    """Where the keyboard is on the board: a bright dashed frame, the same width at any zoom."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(60)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+        self.hide()
+
+    def surround(self, bounds: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(bounds)
+        self.show()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        pad = max(self._rect.width(), self._rect.height()) * 0.25 + 1
+        return self._rect.adjusted(-pad, -pad, pad, pad)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        grow = max(self._rect.width(), self._rect.height()) * 0.12
+        r = self._rect.adjusted(-grow, -grow, grow, grow)
+        for colour, width, style in ((QColor(0, 0, 0, 170), 5.0, Qt.PenStyle.SolidLine),
+                                     (QColor("#38bdf8"), 2.5, Qt.PenStyle.DashLine)):
+            pen = QPen(colour, width, style)
+            pen.setCosmetic(True)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(r)
+
+
 class BoardView(QGraphicsView):
     """The shared board view; see the module docstring for the API and the hooks."""
 
@@ -89,6 +142,7 @@ class BoardView(QGraphicsView):
     ZOOM_STEP: ClassVar[float] = 1.2
     FIT_PADDING_PX: ClassVar[int] = 0
     PAN_KEY_FRACTION: ClassVar[float] = 0.125
+    NUDGE_STEP: ClassVar[float] = 0.1  # board units one arrow press moves a held piece
 
     scale_changed = Signal(float)
 
@@ -120,6 +174,9 @@ class BoardView(QGraphicsView):
         self.ruler = RulerItem()
         self.ruler.hide()
         scene.addItem(self.ruler)
+        self._focused: Piece | None = None
+        self._ring = FocusRing()
+        scene.addItem(self._ring)
 
     # --- hooks -------------------------------------------------------------------------------
     def piece_at(self, view_pos: QPoint) -> Piece | None:
@@ -151,6 +208,17 @@ class BoardView(QGraphicsView):
 
     def detail_changed(self, px_per_unit: float) -> None:
         """The scale changed (zoom or fit): switch level of detail here."""
+
+    def focus_pieces(self) -> list[tuple[Piece, QRectF]]:
+        """The pieces the keyboard may visit now, with their scene bounds (none: arrows pan)."""
+        return []
+
+    def nudge_target(self) -> Piece | None:
+        """The piece being placed or moved now, which the arrow keys nudge (None: arrows move the focus)."""
+        return None
+
+    def piece_nudged(self, piece: Piece, dx: float, dy: float) -> None:
+        """Arrows moved `piece` by (dx, dy) board units (NUDGE_STEP, ten times with Shift)."""
 
     # --- scale ---------------------------------------------------------------------------------
     @property
@@ -313,12 +381,53 @@ class BoardView(QGraphicsView):
             self.zoom_by(steps, event.position().toPoint())
         event.accept()
 
+    # --- keyboard ------------------------------------------------------------------------------
+    @property
+    def focused_piece(self) -> Piece | None:
+        """The piece the keyboard is on (Enter or Space clicks it); None when none is."""
+        return self._focused if any(p == self._focused for p, _ in self.focus_pieces()) else None
+
+    def focus_piece(self, piece: Piece | None) -> None:
+        """Put the keyboard on `piece` (None: off every piece), showing it and its ring."""
+        bounds = dict(self.focus_pieces()).get(piece) if piece is not None else None
+        self._focused = piece if bounds is not None else None
+        if bounds is None:
+            self._ring.hide()
+            return
+        self._ring.surround(bounds)
+        self.ensureVisible(bounds, 24, 24)
+        self.piece_hovered(piece)
+
+    def _step_focus(self, dx: int, dy: int) -> None:
+        """Move to the nearest piece lying in the arrow's direction (within 60 degrees of it)."""
+        pieces = self.focus_pieces()
+        if not pieces:
+            return
+        here = dict(pieces).get(self._focused)
+        if here is None:
+            centre = self.mapToScene(self.viewport().rect().center())
+            self.focus_piece(min(pieces, key=lambda pr: _dist2(pr[1].center(), centre))[0])
+            return
+        origin = here.center()
+        best, best_score = None, math.inf
+        for piece, bounds in pieces:
+            if piece == self._focused:
+                continue
+            v = bounds.center() - origin
+            along = v.x() * dx + v.y() * dy
+            across = abs(v.x() * dy - v.y() * dx)
+            if along <= 0 or across > along * 1.74:
+                continue
+            score = along + 2 * across
+            if score < best_score:
+                best, best_score = piece, score
+        if best is not None:
+            self.focus_piece(best)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        step_x = self.viewport().width() * self.PAN_KEY_FRACTION
-        step_y = self.viewport().height() * self.PAN_KEY_FRACTION
-        pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
-                Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
+        key, mods = event.key(), event.modifiers()
+        arrows = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+        ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
         if key == Qt.Key.Key_Escape and self.dragged_piece is not None:
             self.cancel_drag()
         elif key in (Qt.Key.Key_F, Qt.Key.Key_0, Qt.Key.Key_Home):
@@ -327,12 +436,32 @@ class BoardView(QGraphicsView):
             self.zoom_by(1)
         elif key == Qt.Key.Key_Minus:
             self.zoom_by(-1)
-        elif key in pans:
-            self.pan_by(*pans[key])
+        elif key in arrows and not ctrl and self.nudge_target() is not None:
+            step = self.NUDGE_STEP * (10 if mods & Qt.KeyboardModifier.ShiftModifier else 1)
+            dx, dy = arrows[key]
+            self.piece_nudged(self.nudge_target(), dx * step, dy * step)
+        elif key in arrows and not ctrl and self.focus_pieces():
+            self._step_focus(*arrows[key])
+        elif key in arrows:
+            dx, dy = arrows[key]
+            self.pan_by(dx * self.viewport().width() * self.PAN_KEY_FRACTION,
+                        dy * self.viewport().height() * self.PAN_KEY_FRACTION)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.focused_piece is not None:
+            bounds = dict(self.focus_pieces())[self.focused_piece]
+            self.piece_clicked(self.focused_piece, bounds.center(), mods)
         else:
             super().keyPressEvent(event)
             return
         event.accept()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._ring.hide()
+        super().focusOutEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if self.focused_piece is not None:
+            self.focus_piece(self.focused_piece)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -243,3 +243,86 @@ def test_fit_leaves_the_padding_free(qtbot):
     assert b.px_per_unit() == pytest.approx((800 - 40) / 400 * 10)
     left = b.mapFromScene(BOARD.topLeft())
     assert left.x() == pytest.approx(20, abs=1)
+
+
+class Keyed(TinyBoard):
+    """Three pieces in a row (left, middle, right) for the keyboard; `held` is nudged by arrows."""
+
+    SPOTS = {"left": QPointF(60, 100), "middle": QPointF(200, 100), "right": QPointF(340, 100),
+             "below": QPointF(200, 180)}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = None
+        self.nudges: list[tuple] = []
+
+    def focus_pieces(self):
+        return [(name, QRectF(at.x() - 10, at.y() - 10, 20, 20)) for name, at in self.SPOTS.items()]
+
+    def nudge_target(self):
+        return self.held
+
+    def piece_nudged(self, piece, dx, dy) -> None:
+        self.nudges.append((piece, round(dx, 3), round(dy, 3)))
+
+
+@pytest.fixture
+def keyed(qtbot) -> Keyed:
+    b = Keyed()
+    qtbot.addWidget(b)
+    b.resize(800, 600)
+    b.show()
+    qtbot.waitExposed(b)
+    b.setFocus()
+    return b
+
+
+def test_arrows_walk_the_pieces_and_enter_clicks_the_focused_one(keyed):
+    QTest.keyClick(keyed, Qt.Key.Key_Right)
+    assert keyed.focused_piece == "middle", "the first press picks the piece nearest the centre"
+    QTest.keyClick(keyed, Qt.Key.Key_Right)
+    assert keyed.focused_piece == "right"
+    QTest.keyClick(keyed, Qt.Key.Key_Right)
+    assert keyed.focused_piece == "right", "nothing further right"
+    QTest.keyClick(keyed, Qt.Key.Key_Left)
+    QTest.keyClick(keyed, Qt.Key.Key_Down)
+    assert keyed.focused_piece == "below"
+    keyed.events.clear()
+    QTest.keyClick(keyed, Qt.Key.Key_Return)
+    QTest.keyClick(keyed, Qt.Key.Key_Space)
+    assert keyed.events == [("piece", "below"), ("piece", "below")]
+
+
+def test_a_held_piece_is_nudged_by_the_arrows_ten_times_with_shift(keyed):
+    keyed.held = "middle"
+    QTest.keyClick(keyed, Qt.Key.Key_Left)
+    QTest.keyClick(keyed, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    assert keyed.nudges == [("middle", -0.1, 0.0), ("middle", 0.0, 1.0)]
+    assert keyed.focused_piece is None, "nudging does not move the focus"
+
+
+def test_ctrl_arrows_pan_even_where_pieces_can_be_visited(keyed):
+    keyed.zoom_by(3)
+    before = keyed.mapToScene(keyed.viewport().rect().center())
+    QTest.keyClick(keyed, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert keyed.mapToScene(keyed.viewport().rect().center()).x() > before.x()
+    assert keyed.focused_piece is None
+
+
+def test_tab_leaves_the_board(qtbot):
+    from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    lay = QVBoxLayout(host)
+    board, after = Keyed(), QPushButton("after")
+    lay.addWidget(board)
+    lay.addWidget(after)
+    host.show()
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow)
+    board.setFocus()
+    QTest.keyClick(board, Qt.Key.Key_Right)
+    assert board.focused_piece is not None
+    QTest.keyClick(board, Qt.Key.Key_Tab)
+    assert after.hasFocus()
