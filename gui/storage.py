@@ -82,3 +82,21 @@ def set_ui_scale(percent: int) -> None:
     s = settings()
     s.setValue(_UI_SCALE_KEY, percent)
     s.sync()
+
+
+# --- animations ---------------------------------------------------------------------------
+_ANIMATIONS_KEY = "view/animations"
+ENV_ANIMATIONS = "BATTLEBOX_ANIMATIONS"  # "0" turns every animation off (the tests do)
+
+
+def animations_on() -> bool:
+    """Throws tumble, discs flip, chips fly: View → Animations, on unless switched off."""
+    if os.environ.get(ENV_ANIMATIONS) == "0":
+        return False
+    return str(settings().value(_ANIMATIONS_KEY, "true")).lower() != "false"
+
+
+def set_animations(on: bool) -> None:
+    s = settings()
+    s.setValue(_ANIMATIONS_KEY, "true" if on else "false")
+    s.sync()

@@ -11,6 +11,8 @@ def _own_data_folder(tmp_path_factory, monkeypatch):
     """No test touches the user's data folder, and parallel test workers never share one."""
     if "BATTLEBOX_DATA_DIR" not in os.environ:
         monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    # Animations are off in tests unless one asks for them (monkeypatch.setenv(..., "1")).
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", os.environ.get("BATTLEBOX_ANIMATIONS", "0"))
 
 # CI runs the same examples every time (a failure there is reproducible), with no per-example deadline
 # (the machine has 2 cores shared with Qt tests).

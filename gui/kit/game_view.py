@@ -41,6 +41,7 @@ class GameView(QWidget):
 
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most
     BOARD: str | None = None  # object name of the widget that shows the board or table
+    KEYS: tuple[tuple[str, str], ...] = ()  # (keys, what they do) for Help → Keyboard and tooltips
 
     def __init__(self, controller: MatchController, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)

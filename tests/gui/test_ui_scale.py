@@ -138,3 +138,13 @@ def test_a_floated_dock_is_left_alone(window, qtbot):
     qtbot.waitUntil(lambda: window.width() == 1024)
     assert window.log_dock.isFloating()
     assert window.tabifiedDockWidgets(window.scores_dock) == []
+
+
+def test_animations_are_a_saved_setting_that_tests_switch_off(monkeypatch):
+    assert not storage.animations_on(), "the test run switches animations off"
+    monkeypatch.setenv(storage.ENV_ANIMATIONS, "1")
+    assert storage.animations_on()
+    storage.set_animations(False)
+    assert not storage.animations_on()
+    storage.set_animations(True)
+    assert storage.animations_on()
