@@ -119,6 +119,15 @@ class GameView(QWidget):
         """What the curtain tells the player it falls for (the game's words for `secret.what`)."""
         return ""
 
+    def hold_curtain(self, state: Any) -> bool:
+        """True to keep the screen with the seat that just acted a moment longer (its throw is still
+        landing) before the curtain falls for the next seat; then call `release_curtain()`."""
+        return False
+
+    def release_curtain(self) -> None:
+        """The moment `hold_curtain` asked for is over: let the curtain fall if it is due."""
+        self.refresh()
+
     def viewer(self) -> int | None:
         """The seat whose secrets the screen may show now (None: only what everyone sees)."""
         return self._revealed
@@ -130,6 +139,8 @@ class GameView(QWidget):
             return False
         if secret.seat == self._revealed:
             return False
+        if self._revealed is not None and self.hold_curtain(state):
+            return False  # the table still shows for the seat that acted (viewer() is theirs)
         player = self.match.setup.players[secret.seat]
         self.curtain.show_for(player.name, player.colour, self.curtain_text(state, secret))
         self.show_page(CURTAIN)

@@ -109,3 +109,22 @@ def test_the_game_over_page_shows_when_the_match_has_a_result(qtbot) -> None:
     while not controller.match.is_over:
         controller.apply(controller.match.random_action(rng))
     assert view.page == "over" and view.drawn[-1] == ("over", None)
+
+
+def test_a_view_may_hold_the_curtain_until_the_last_move_has_been_seen(qtbot) -> None:
+    class Holding(Probe):
+        hold = True
+
+        def hold_curtain(self, state) -> bool:
+            return self.hold
+
+    controller = MatchController(Match.new("fistful-of-gold", seed=3))
+    view = Holding(controller)
+    qtbot.addWidget(view)
+    Driver(view).reveal_curtain()
+    state = controller.match.state
+    controller.apply(Discard(0, tuple(sorted(state.hands[0][:2], key=CARDS.index))))
+    assert view.page == "table" and view.drawn[-1] == ("table", 0), "the seat that acted still sees its table"
+    view.hold = False
+    view.release_curtain()
+    assert view.page == "curtain" and view.curtain.name == controller.match.setup.players[1].name
