@@ -190,12 +190,20 @@ class Match:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def undo_blocked_reason(self) -> str | None:
+        """Why `undo` would refuse now, in the words it refuses with; None when it may undo.
+        The window says it where the player looks (the status bar), not only in a disabled menu."""
+        if self.can_undo:
+            return None
+        if not self._actions:
+            return "there is nothing to undo"
+        return "the last action revealed a throw or a secret choice and cannot be undone"
+
     def undo(self) -> Any:
         """Take back the last action, unless it revealed chance or secrets (simulated mode)."""
-        if not self.can_undo:
-            if not self._actions:
-                raise IllegalAction("there is nothing to undo")
-            raise IllegalAction("the last action revealed a throw or a secret choice and cannot be undone")
+        reason = self.undo_blocked_reason()
+        if reason is not None:
+            raise IllegalAction(reason)
         step = len(self._actions)
         self._checkpoints.pop(step, None)
         self._state = self.state_at(step - 1)
