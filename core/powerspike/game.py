@@ -47,7 +47,7 @@ from core.powerspike.odds import Odds
 from core.powerspike.state import (MIN_PLAYERS, MAX_PLAYERS, MAX_PASSES, DEFAULT_COLOURS, DEFAULT_CDC_ROSTER,
                                    DEFAULT_SCS_ROSTER, SIDE_SEAT, MODE_LABELS, SPEC, PowerSpikeSetup, setup_rosters,
                                    Deploy, MovementDraw,
-                                   Activate, EndGo, Move, Arc, Declared, Fire, EndActivation, CombatDraw,
+                                   Activate, EndGo, Move, Aim, Arc, Declared, Fire, EndActivation, CombatDraw,
                                    TakeLosses, OrbitalStrike, PowerSpikeAction, Phase, Step, UnitState, Go,
                                    Activation, Bonus, HoldReason, ExtraCard, Combat, PendingLoss,
                                    PowerSpikeState, profile, seat_of, tracks_positions, unit_value,
@@ -60,7 +60,7 @@ from maps.powerspike.table import available_tables
 __all__ = ["GAME", "PowerSpikeGame", "MIN_PLAYERS", "MAX_PLAYERS", "MAX_PASSES", "DEFAULT_COLOURS",
            "DEFAULT_CDC_ROSTER", "DEFAULT_SCS_ROSTER", "SIDE_SEAT", "MODE_LABELS", "SPEC",
            "PowerSpikeSetup", "setup_rosters", "Deploy",
-           "MovementDraw", "Activate", "EndGo", "Move", "Arc", "Declared", "Fire", "EndActivation",
+           "MovementDraw", "Activate", "EndGo", "Move", "Aim", "Arc", "Declared", "Fire", "EndActivation",
            "CombatDraw", "TakeLosses", "OrbitalStrike", "PowerSpikeAction", "Phase", "Step", "UnitState",
            "Go", "Activation", "Bonus", "HoldReason", "ExtraCard", "Combat", "PendingLoss",
            "PowerSpikeState", "profile", "seat_of", "tracks_positions", "unit_value", "side_points"]
@@ -222,6 +222,9 @@ class PowerSpikeGame(Rules):
             return self._move(state, action)
         if isinstance(action, EndActivation):
             return self._end_activation(state)
+        if isinstance(action, Aim):
+            assert state.activation is not None
+            return replace_state(state, activation=msgspec.structs.replace(state.activation, target=action.target))
         if isinstance(action, Fire):
             go, act = state.go, state.activation
             assert go is not None and act is not None

@@ -12,7 +12,7 @@ import math
 from core.powerspike.cards import SIDES, card_name, cards_text, is_joker, movement_meaning
 from core.powerspike.combat import OAS_CARDS, DrawEntitlement, Hand
 from core.powerspike.measure import to_deploy, unit_tray
-from core.powerspike.state import (SIDE_SEAT, Activate, Combat, CombatDraw, Deploy, EndActivation, EndGo, Fire,
+from core.powerspike.state import (SIDE_SEAT, Activate, Aim, Combat, CombatDraw, Deploy, EndActivation, EndGo, Fire,
                                    Move, MovementDraw, OrbitalStrike, PendingLoss, PowerSpikeAction,
                                    PowerSpikeState, TakeLosses, profile, side_points, tracks_positions)
 
@@ -164,6 +164,9 @@ def describe(before: PowerSpikeState, action: PowerSpikeAction, after: PowerSpik
         if u.carrying:
             line = line[:-1] + f", carrying {', '.join(s.unit(c).name for c in u.carrying)}."
         return line + _activation_over(s, after) + tail
+    if isinstance(action, Aim):
+        assert s.activation is not None
+        return f"{s.name(action.player)} aims {s.unit(s.activation.unit).name} at {s.unit(action.target).name}."
     if isinstance(action, EndActivation):
         assert s.activation is not None
         name = s.unit(s.activation.unit).name

@@ -128,6 +128,13 @@ class Fire(Action, tag="fire"):
     declared: Declared | None = None
 
 
+class Aim(Action, tag="aim"):
+    """The activated unit's player chooses the enemy unit it means to attack. Logged (so undo
+    takes it back and a reopened save keeps it) but binding nothing: Fire names its own target."""
+    player: int
+    target: str
+
+
 class EndActivation(Action, tag="end_activation"):
     player: int
 
@@ -149,7 +156,7 @@ class OrbitalStrike(Action, tag="orbital_strike"):
     target: str
 
 
-PowerSpikeAction = (Deploy | MovementDraw | Activate | EndGo | Move | Fire | EndActivation | CombatDraw
+PowerSpikeAction = (Deploy | MovementDraw | Activate | EndGo | Move | Aim | Fire | EndActivation | CombatDraw
                     | TakeLosses | OrbitalStrike)
 
 Phase = Literal["deploy", "draw", "activate", "act", "combat", "loss", "oas", "over"]
@@ -212,10 +219,13 @@ class Go(msgspec.Struct, frozen=True):
 
 
 class Activation(msgspec.Struct, frozen=True):
+    """`target`: the enemy unit last aimed at in this activation (None until an Aim)."""
+
     unit: str
     step: Step = "choose"
     moved: bool = False
     fired: bool = False
+    target: str | None = None
 
 
 Bonus = Literal["flank", "rear", "unhurt", "commander", "cover"]

@@ -13,13 +13,13 @@ from core.powerspike import geometry as geo
 from core.powerspike.cards import SIDES, card_name
 from core.powerspike.measure import board, deployment_problems, finite, move_problems, reaches, to_deploy
 from core.powerspike.narration import fmt, hold_reason_text, phase_text
-from core.powerspike.state import (Activate, Arc, CombatDraw, Deploy, EndActivation, EndGo, Fire, Move,
+from core.powerspike.state import (Activate, Aim, Arc, CombatDraw, Deploy, EndActivation, EndGo, Fire, Move,
                                    MovementDraw, OrbitalStrike, PowerSpikeState, TakeLosses, profile, seat_of,
                                    tracks_positions)
 
 EXPECTED: dict[str, tuple[type, ...]] = {
     "deploy": (Deploy,), "draw": (MovementDraw,), "activate": (Activate, EndGo),
-    "act": (Move, Fire, EndActivation), "combat": (CombatDraw,), "loss": (TakeLosses,), "oas": (OrbitalStrike,)}
+    "act": (Move, Aim, Fire, EndActivation), "combat": (CombatDraw,), "loss": (TakeLosses,), "oas": (OrbitalStrike,)}
 ARCS = get_args(Arc)
 
 
@@ -64,6 +64,8 @@ def why_not(state: PowerSpikeState, action: object) -> str:
         return _activate(state, action.unit)
     if isinstance(action, Move):
         return _move(state, action)
+    if isinstance(action, Aim):
+        return _aim(state, action)
     if isinstance(action, Fire):
         return _fire(state, action)
     if isinstance(action, CombatDraw):
@@ -119,6 +121,35 @@ def _move(state: PowerSpikeState, action: Move) -> str:
     problems = move_problems(state, action.unit, action.x, action.y, action.facing)
     if problems:
         return f"{name} cannot move there: {'; '.join(problems)}."
+    return ""
+
+
+def _aim(state: PowerSpikeState, action: Aim) -> str:
+    """A target the activated unit could fire at now: an enemy on the table, in its range when
+    positions are tracked (pooled units are checked when the attack fires)."""
+    act = state.activation
+    assert act is not None
+    me = state.unit(act.unit)
+    if act.fired:
+        return f"{me.name} has already fired in this activation."
+    if me.carried_by is not None:
+        return f"{me.name} is aboard an ornithopter; it must get off (move) before it can aim."
+    t = state.find(action.target)
+    if t is None or t.destroyed:
+        return f"There is no unit {action.target!r} to aim at."
+    if t.side == me.side:
+        return f"{t.name} is on your own side."
+    if not t.on_table:
+        return f"{t.name} is aboard an ornithopter; aim at the ornithopter."
+    if act.target == t.id:
+        return f"{me.name} is already aiming at {t.name}."
+    if tracks_positions(state.setup):
+        trays = board(state.units)
+        if me.id not in trays or t.id not in trays:
+            return "A unit in this attack has no position on the table."
+        if not reaches(state, trays[me.id], me.id, trays[t.id]):
+            return (f"{t.name} is out of {me.name}'s range ({fmt(profile(me).range)}\"; it is "
+                    f"{fmt(geo.distance_in(trays[me.id], trays[t.id]))}\" away).")
     return ""
 
 
