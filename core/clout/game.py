@@ -52,6 +52,7 @@ from core.clout.resolution import (  # noqa: F401  (re-exported for views and te
 )
 from core.clout.scoring import ChipScore, score_board, totals
 from core.clout.stacks import Stack, problems, ready_stacks
+from core.clout.throwing import Scatter, leaving
 from core.clout.state import (  # noqa: F401  (re-exported: the module's public names)
     DEFAULT_COLOURS,
     DEFAULT_STACKS,
@@ -140,7 +141,10 @@ class CloutGame(Rules):
                                    f"(choose one of {', '.join(ready_stacks())}).")
             bad = _stack_problems(stack, self.catalogue)
             if bad:
-                raise IllegalSetup(f"{setup.players[p].name}'s stack is not legal: {bad[0]}")
+                key = setup.stacks[p] if p < len(setup.stacks) else ""
+                name = stack.name or key or "without a name"
+                raise IllegalSetup(f"{setup.players[p].name}'s stack “{name}” cannot start a game: "
+                                   + "; ".join(bad) + ".")
         for label, values in (("range increment", setup.increments_cm), ("throw scatter", setup.skills_cm)):
             if values and (len(values) != len(setup.players) or any(not (0 <= v < 1000) for v in values)):
                 raise IllegalSetup(f"Give one {label} per player, in centimetres (0 to 1000).")
@@ -174,6 +178,15 @@ class CloutGame(Rules):
 
     def throw_origin(self, state: CloutState, player: int) -> tuple[float, float]:
         return policy.throw_origin(state, player)
+
+    def predict_throw(self, state: CloutState, player: int, x: float, y: float, strength: float) -> Scatter:
+        """Where a simulated throw aimed at (x, y) will probably come to rest (the aim is where it
+        touches down; a throw with strength slides on), and how likely it is to leave the area."""
+        return policy.predict(state, player, x, y, strength)
+
+    def leaving(self, state: CloutState, prediction: Scatter) -> str:
+        """"likely", "possible" or "": would a throw with this prediction end off the area."""
+        return leaving(prediction, self.area(state))
 
     def playable(self, state: CloutState, player: int) -> dict[str, tuple[str, ...]]:
         return playable(state, player)

@@ -60,6 +60,17 @@ def _aim(state: CloutState) -> tuple[throwing.Aim, throwing.Skill]:
     return throwing.Aim((aim_x, aim_y), origin, strength), skill
 
 
+def predict(state: CloutState, player: int, x: float, y: float, strength: float) -> throwing.Scatter:
+    """Where `player`'s throw aimed at (x, y) with `strength` will probably come to rest."""
+    skill = _skill(state.setup.skills_cm[player] if state.setup.skills_cm else throwing.CLUB.scatter_cm)
+    origin = throw_origin(state, player)
+    if math.dist(origin, (x, y)) == 0:
+        origin = (origin[0] + 1.0, origin[1])
+    area = play_area(state.setup.area)
+    aim = throwing.Aim((x, y), origin, min(1.0, max(0.0, strength)))
+    return throwing.scatter(aim, skill, area.slide_friction * throwing.GRAVITY_CM_S2)
+
+
 def sample_draws(state: CloutState, rng: random.Random) -> tuple[float, float, float]:
     """The throw's random draws: the landing point and arrival speed (no physics)."""
     return _draws(*_aim(state), rng)

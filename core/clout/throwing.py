@@ -152,6 +152,73 @@ def sample_landing(aim: Aim, skill: Skill, rng: random.Random) -> Landing:
     return Landing((x, y), (ux * speed, uy * speed))
 
 
+@dataclass(frozen=True)
+class Scatter:
+    """Where a throw will probably come to rest on an empty area: an ellipse around the mean.
+
+    The aim is where the chip touches down on average; a throw with strength then slides on
+    along its direction (`slide_cm` on average), so the rest spot lies past the aim. `coverage`
+    is the share of throws whose rest spot falls inside the ellipse (knocks and cushions aside).
+    """
+
+    touch_cm: Point
+    centre_cm: Point
+    direction: Point
+    along_cm: float
+    across_cm: float
+    slide_cm: float
+    coverage: float
+
+    def contains(self, point: Point) -> bool:
+        dx, dy = point[0] - self.centre_cm[0], point[1] - self.centre_cm[1]
+        ux, uy = self.direction
+        along, across = dx * ux + dy * uy, -dx * uy + dy * ux
+        if self.along_cm == 0 or self.across_cm == 0:
+            return math.hypot(along, across) <= max(self.along_cm, self.across_cm, 1e-9)
+        return (along / self.along_cm) ** 2 + (across / self.across_cm) ** 2 <= 1.0
+
+    def outline(self, points: int = 48) -> list[Point]:
+        """The ellipse's edge as a polygon (for drawing and for testing it against the area)."""
+        ux, uy = self.direction
+        cx, cy = self.centre_cm
+        out = []
+        for k in range(points):
+            t = 2 * math.pi * k / points
+            a, c = math.cos(t) * self.along_cm, math.sin(t) * self.across_cm
+            out.append((cx + ux * a - uy * c, cy + uy * a + ux * c))
+        return out
+
+
+def scatter(aim: Aim, skill: Skill, deceleration_cm_s2: float, coverage: float = 0.9) -> Scatter:
+    """The scatter model of `sample_landing` followed by a free slide, as an ellipse holding
+    `coverage` of the rest spots. Across the throw the spot is normal (sd `scatter_cm`); along it,
+    the touch-down's normal scatter plus the slide, which grows with the square of the arrival
+    speed, approximated by its mean and variance (within a percent or two of `coverage`; the
+    tests sample it)."""
+    if not 0.0 < coverage < 1.0:
+        raise ValueError(f"coverage must be between 0 and 1, got {coverage!r}")
+    ux, uy = aim.direction
+    speed = aim.strength * MAX_ARRIVAL_SPEED_CM_S
+    slide = slide_distance(speed, deceleration_cm_s2) if deceleration_cm_s2 > 0 else 0.0
+    e = skill.strength_error
+    mean_slide = slide * (1.0 + e * e)
+    along_sd = math.hypot(skill.scatter_cm * (1.0 + aim.strength), slide * math.sqrt(4 * e * e + 2 * e ** 4))
+    k = math.sqrt(-2.0 * math.log(1.0 - coverage))
+    tx, ty = aim.target_cm
+    return Scatter((tx, ty), (tx + ux * mean_slide, ty + uy * mean_slide), (ux, uy), k * along_sd,
+                   k * skill.scatter_cm, slide, coverage)
+
+
+def leaving(prediction: Scatter, area: PlayArea) -> str:
+    """Would the throw end off the area: "likely" (its mean rest spot is entirely outside),
+    "possible" (part of its ellipse is), or "" (the whole ellipse keeps the chip in play)."""
+    if entirely_outside(prediction.centre_cm, area):
+        return "likely"
+    if any(entirely_outside(p, area) for p in prediction.outline(24)):
+        return "possible"
+    return ""
+
+
 def _chip(table: pymunk.Body, centre: Point, velocity: Point | None,
           deceleration: float) -> tuple[pymunk.Body, pymunk.Circle, pymunk.PivotJoint]:
     """A chip sliding on the table (`velocity` None: at rest), to be added to the space. The

@@ -173,3 +173,50 @@ def test_throw_samples_then_settles(square):
     again = throw(square, {"a": (50, 30)}, "t", Aim((50, 60), (50, 160), 0.3), CLUB, random.Random(3))
     assert result == again
     assert "t" in result.moved or result.out == ("t",)
+
+
+# --- the scatter model the aim shows -----------------------------------------------------------------
+@pytest.mark.parametrize("skill", [NOVICE, CLUB, EXPERT], ids=["novice", "club", "expert"])
+@pytest.mark.parametrize("strength", [0.0, 0.3, 0.8, 1.0])
+def test_sampled_rest_spots_fall_inside_the_predicted_ellipse_at_the_stated_rate(square, skill, strength):
+    from core.clout.throwing import GRAVITY_CM_S2, scatter, slide_distance
+
+    decel = square.slide_friction * GRAVITY_CM_S2
+    aim = Aim(target_cm=(50, 50), origin_cm=(20, 140), strength=strength)
+    predicted = scatter(aim, skill, decel, coverage=0.9)
+    rng = random.Random(7)
+    n, inside = 4000, 0
+    for _ in range(n):
+        landing = sample_landing(aim, skill, rng)
+        (x, y), (vx, vy) = landing.point_cm, landing.velocity_cm_s
+        speed = math.hypot(vx, vy)
+        d = slide_distance(speed, decel)
+        rest = (x + vx / speed * d, y + vy / speed * d) if d else (x, y)
+        inside += predicted.contains(rest)
+    assert abs(inside / n - 0.9) < 0.025, inside / n
+
+
+def test_a_hard_throw_comes_to_rest_past_the_aim_by_its_slide(square):
+    """The report: an 80 % pull aimed at the centre landed 48 cm past it. The aim is the touch-down;
+    the prediction's centre is where the chip stops, about 44 cm on (the slide of 160 cm/s on wood)."""
+    from core.clout.throwing import GRAVITY_CM_S2, scatter
+
+    aim = Aim(target_cm=(50, 50), origin_cm=(50, 130), strength=0.8)
+    p = scatter(aim, CLUB, square.slide_friction * GRAVITY_CM_S2)
+    assert p.touch_cm == (50, 50)
+    assert p.slide_cm == pytest.approx((0.8 * MAX_ARRIVAL_SPEED_CM_S) ** 2 / (2 * 0.3 * GRAVITY_CM_S2))
+    assert 40 < 50 - p.centre_cm[1] < 48 and p.centre_cm[0] == pytest.approx(50)
+    assert p.along_cm > p.across_cm, "a hard throw scatters more along its line"
+    soft = scatter(Aim((50, 50), (50, 130), 0.0), CLUB, 300)
+    assert soft.centre_cm == pytest.approx((50, 50)) and soft.slide_cm == 0
+
+
+def test_leaving_says_whether_a_throw_would_end_off_the_area(square):
+    from core.clout.throwing import GRAVITY_CM_S2, leaving, scatter
+
+    decel = square.slide_friction * GRAVITY_CM_S2
+    assert leaving(scatter(Aim((50, 50), (50, 130), 0.0), EXPERT, decel), square) == ""
+    assert leaving(scatter(Aim((50, 10), (50, 130), 0.8), CLUB, decel), square) == "likely"
+    assert leaving(scatter(Aim((50, 4), (50, 130), 0.0), NOVICE, decel), square) == "possible"
+    with pytest.raises(ValueError):
+        scatter(Aim((50, 50), (50, 130), 0.0), CLUB, decel, coverage=1.0)
