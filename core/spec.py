@@ -12,7 +12,7 @@ imports it lazily, and the start page never does.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 import msgspec
 
@@ -50,6 +50,12 @@ class SeatOption(msgspec.Struct, frozen=True):
     `stacks`) or, when `seat_fields` is given, in one field per seat (Power Spike's
     `cdc_roster` / `scs_roster`). `choices` serve every seat unless `seat_choices` gives a list
     per seat (each side has its own armies).
+
+    A seat may instead bring its own choice from a file (a stack made in the stack builder) when
+    `read_file` is given: the dialog offers `file_label` beside the choices, asks for a path
+    (`file_filter`), and `read_file(path)` returns (the words shown for it, the value) or raises
+    with a message that names the file. The value is kept whole in the setup's tuple field
+    `file_field` (None for the seats that kept a choice), so a save never needs the file again.
     """
 
     field: str
@@ -57,6 +63,10 @@ class SeatOption(msgspec.Struct, frozen=True):
     choices: Choices = ()
     seat_choices: tuple[Choices, ...] = ()
     seat_fields: tuple[str, ...] = ()
+    file_field: str = ""
+    file_label: str = ""
+    file_filter: str = ""
+    read_file: Callable[[str], tuple[str, Any]] | None = None
 
     def choices_for(self, seat: int) -> Choices:
         if self.seat_choices:

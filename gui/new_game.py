@@ -36,11 +36,15 @@ from PySide6.QtWidgets import (
 
 from core import registry
 from core.errors import IllegalSetup
-from core.spec import refuse_reserved
+from core.spec import SeatOption, refuse_reserved
+from maps.datafile import DataError
 
 # Wider than this, a label wraps instead of widening the dialog (1024 px screens).
 LABEL_WIDTH = 300
 SHORT_LABEL = 200
+# A seat combo's item data for "choose a file…" and for the value a file (or a tool) gave.
+PICK_FILE = "\x00pick-file"
+FROM_FILE = "\x00from-file"
 
 
 def fitted_combo(name: str, choices: tuple[tuple[Any, str], ...], value: Any) -> QComboBox:
@@ -129,6 +133,7 @@ class NewGameDialog(QDialog):
         self.seat_combos: dict[str, QComboBox] = {}
         self.value_inputs: dict[str, QSpinBox | QDoubleSpinBox | QComboBox] = {}
         self.seat_inputs: dict[str, list[QComboBox]] = {}
+        self.file_values: dict[tuple[str, int], Any] = {}
         self.setup: Any = None
         self.seed: int | None = None
 
@@ -241,6 +246,8 @@ class NewGameDialog(QDialog):
             for column, option in enumerate(seat_options, start=3):
                 combo = fitted_combo(f"seatOption:{option.field}:{i}", option.choices_for(i),
                                      option.value(self.default, i) if i < len(self.default.players) else None)
+                if option.read_file is not None:
+                    self._offer_file(combo, option, i)
                 self.seat_inputs[option.field].append(combo)
                 if option.seat_fields and i < len(option.seat_fields):
                     self.value_inputs[option.seat_fields[i]] = combo
@@ -253,6 +260,77 @@ class NewGameDialog(QDialog):
             self._row_widgets.append(row)
         grid.setColumnStretch(1, 1)
         return grid
+
+    def _offer_file(self, combo: QComboBox, option: SeatOption, seat: int) -> None:
+        """The seat's combo ends with "from a file…"; choosing it asks for the file at once."""
+        combo.addItem(option.file_label, PICK_FILE)
+        combo.setItemData(combo.count() - 1, f"Play with a {option.label.lower()} saved in a file",
+                          Qt.ItemDataRole.ToolTipRole)
+        combo.setProperty("lastIndex", combo.currentIndex())
+        combo.currentIndexChanged.connect(lambda index, c=combo: self._seat_choice_changed(c, option, seat, index))
+
+    def _seat_choice_changed(self, combo: QComboBox, option: SeatOption, seat: int, index: int) -> None:
+        if combo.itemData(index) != PICK_FILE:
+            combo.setProperty("lastIndex", index)
+            return
+        path = self.ask_seat_file(option)
+        if path:
+            self.use_seat_file(option.field, seat, path)
+        else:
+            self._back_to(combo, combo.property("lastIndex"))
+
+    def use_seat_file(self, field: str, seat: int, path: str) -> bool:
+        """Read `path` for `seat`'s per-seat choice `field`: a file that cannot be read is said in
+        the dialog and every choice stays as it was; a readable one is checked with the rest of
+        the setup at once, so a stack that breaks a rule is named before Start."""
+        option = next(o for o in self.spec.seat_options if o.field == field)
+        combo = self.seat_inputs[field][seat]
+        assert option.read_file is not None
+        try:
+            text, value = option.read_file(path)
+        except (DataError, OSError, ValueError) as e:
+            self._back_to(combo, combo.property("lastIndex"))
+            self.show_error(f"Cannot use that file for {self._seat_name(seat)}: {e}")
+            return False
+        self.set_seat_value(field, seat, text, value)
+        combo.setItemData(combo.currentIndex(), path, Qt.ItemDataRole.ToolTipRole)
+        self.error_label.hide()
+        self._check_now()
+        return True
+
+    def set_seat_value(self, field: str, seat: int, text: str, value: Any) -> None:
+        """Put a value that came from elsewhere (the stack builder's stack) in a seat, as a file's would be."""
+        combo = self.seat_inputs[field][seat]
+        self.file_values[(field, seat)] = value
+        at = combo.findData(FROM_FILE)
+        if at < 0:
+            combo.insertItem(combo.count() - 1, text, FROM_FILE)
+            at = combo.count() - 2
+        else:
+            combo.setItemText(at, text)
+        self._back_to(combo, at)
+        combo.setProperty("lastIndex", at)
+        combo.setMinimumWidth(combo.sizeHint().width())
+
+    def _back_to(self, combo: QComboBox, index: int) -> None:
+        combo.blockSignals(True)
+        combo.setCurrentIndex(index)
+        combo.blockSignals(False)
+
+    def _seat_name(self, seat: int) -> str:
+        return self.name_edits[seat].text().strip() or f"Player {seat + 1}"
+
+    def _check_now(self) -> None:
+        try:
+            self.game.validate_setup(msgspec.convert(self.setup_data(), self.game.setup_type))
+        except (IllegalSetup, msgspec.ValidationError) as e:
+            self.show_error(str(e))
+
+    def ask_seat_file(self, option: SeatOption) -> str | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, f"Open a {option.label.lower()}", "", option.file_filter)
+        return path or None
 
     def _options_layout(self, default: Any) -> QVBoxLayout:
         """Check boxes (basic, then "Advanced rules"), then a form of numbers, choices and seats."""
@@ -354,6 +432,10 @@ class NewGameDialog(QDialog):
             data[field] = widget.currentData() if isinstance(widget, QComboBox) else widget.value()
         for option in self.spec.seat_options:
             values = [c.currentData() for c in self.seat_inputs[option.field][:count]]
+            if option.file_field and FROM_FILE in values:
+                data[option.file_field] = [self.file_values[(option.field, i)] if v == FROM_FILE else None
+                                           for i, v in enumerate(values)]
+                values = ["" if v == FROM_FILE else v for v in values]
             if option.seat_fields:
                 data.update(zip(option.seat_fields, values))
             else:

@@ -9,12 +9,13 @@ A chip's uid is "player.index": the index into `kinds[player]`, the player's sta
 from __future__ import annotations
 
 import functools
+import os
 from typing import Literal
 
 import msgspec
 
 from core.clout.catalogue import Catalogue, default_catalogue
-from core.clout.stacks import Stack, ready_stacks
+from core.clout.stacks import STACK_SUFFIX, Stack, load_stack, ready_stacks
 from core.game import Action, Mode, PlayerSetup, Result
 from core.spec import GameSpec, Option, SeatOption
 from maps.clout.areas import PlayArea, available_areas, load_area, range_increment_cm
@@ -22,13 +23,27 @@ from maps.clout.areas import PlayArea, available_areas, load_area, range_increme
 PLAYERS = 2
 DEFAULT_COLOURS = ("#15803d", "#111827")
 DEFAULT_STACKS = ("elves-greenwood-vanguard", "undead-grave-legion")
+
+
+def read_stack_file(path: str) -> tuple[str, Stack]:
+    """A stack file for New Game: (its name as a seat shows it, the whole stack). A damaged file
+    raises DataError naming the file and the entry; whether the stack is legal is
+    `validate_setup`'s question, asked with the rest of the setup."""
+    stack = load_stack(path)
+    name = stack.name or os.path.basename(path).removesuffix(".json").removesuffix(".cfstack")
+    return f"{name} (file)", Stack(name, stack.chips)
+
+
 SPEC = GameSpec(
     PLAYERS, PLAYERS,
     options=(Option("area", "Playing area", "choice",
                     choices=tuple((a, load_area(a).title) for a in available_areas())),
              Option("first_player", "First to throw", "seat")),
     seat_options=(SeatOption("stacks", "Stack",
-                             choices=tuple((key, s.name or key) for key, s in ready_stacks().items())),))
+                             choices=tuple((key, s.name or key) for key, s in ready_stacks().items()),
+                             file_field="custom_stacks", file_label="Stack file…",
+                             file_filter=f"Clout Fantasy stacks (*{STACK_SUFFIX} *.json)",
+                             read_file=read_stack_file),))
 
 
 class CloutSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

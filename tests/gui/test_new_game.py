@@ -151,3 +151,62 @@ def test_a_tool_card_shows_its_purpose(window):
 def test_game_cards_show_the_spec_s_player_count(window):
     card = next(c for c in window.start_page.findChildren(GameCard) if c.info.id == "throwdown")
     assert registry.get("throwdown").spec.players_text in [label.text() for label in card.findChildren(QLabel)]
+
+
+def _stack_file(tmp_path, name: str, chips) -> str:
+    from core.clout.stacks import Stack, save_stack
+
+    path = tmp_path / f"{name or 'unnamed'}.cfstack.json"
+    save_stack(path, Stack(name, tuple(chips)))
+    return str(path)
+
+
+def test_clout_a_seat_plays_a_stack_file_kept_whole_in_the_setup(qtbot, window, tmp_path, monkeypatch):
+    from core.clout.stacks import ready_stacks
+    from tests.gui.drivers.clout import choose_seat_stack, seat_stack_text
+
+    undead = ready_stacks()["undead-grave-legion"]
+    path = _stack_file(tmp_path, "Night shift", undead.chips)
+    dialog = _dialog(qtbot, window, "clout")
+    monkeypatch.setattr(dialog, "ask_seat_file", lambda option: path)
+    choose_seat_stack(dialog, 1, "Stack file…")
+    assert seat_stack_text(dialog, 1) == "Night shift (file)"
+    assert not dialog.error_label.isVisible()
+    dialog.accept()
+    setup, _seed = dialog.result_value()
+    assert setup.custom_stacks[0] is None
+    assert (setup.custom_stacks[1].name, setup.custom_stacks[1].chips) == ("Night shift", undead.chips)
+
+
+def test_clout_a_damaged_stack_file_is_explained_and_nothing_is_lost(qtbot, window, tmp_path, monkeypatch):
+    from tests.gui.drivers.clout import choose_seat_stack, seat_stack_text
+
+    bad = tmp_path / "broken.cfstack.json"
+    bad.write_text("{not json")
+    dialog = _dialog(qtbot, window, "clout")
+    choose_seat_stack(dialog, 0, "Scrap Horde")
+    before = seat_stack_text(dialog, 0)
+    monkeypatch.setattr(dialog, "ask_seat_file", lambda option: str(bad))
+    choose_seat_stack(dialog, 0, "Stack file…")
+    assert seat_stack_text(dialog, 0) == before
+    assert dialog.error_label.isVisible() and "broken.cfstack.json" in dialog.error_label.text()
+    monkeypatch.setattr(dialog, "ask_seat_file", lambda option: None)  # cancelled: nothing changes
+    choose_seat_stack(dialog, 0, "Stack file…")
+    assert seat_stack_text(dialog, 0) == before
+
+
+def test_clout_an_illegal_stack_file_is_named_with_what_is_wrong(qtbot, window, tmp_path, monkeypatch):
+    from core.clout.stacks import ready_stacks
+    from tests.gui.drivers.clout import choose_seat_stack
+
+    path = _stack_file(tmp_path, "Half done", ready_stacks()["undead-grave-legion"].chips[:12])
+    dialog = _dialog(qtbot, window, "clout")
+    monkeypatch.setattr(dialog, "ask_seat_file", lambda option: path)
+    choose_seat_stack(dialog, 0, "Stack file…")
+    assert "“Half done”" in dialog.error_label.text() and "add 3" in dialog.error_label.text()
+    dialog.accept()
+    assert dialog.result_value() is None
+    choose_seat_stack(dialog, 0, "Scrap Horde")
+    dialog.accept()
+    setup, _seed = dialog.result_value()
+    assert setup.stacks[0] == "goblins-scrap-horde" and not any(setup.custom_stacks)

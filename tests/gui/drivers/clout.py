@@ -7,11 +7,11 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QGraphicsView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QGraphicsView, QListWidget, QListWidgetItem, QWidget
 
 from gui.clout.canvas import to_scene
 from gui.clout.play_view import FULL_PULL_CM
-from tests.gui.drivers.base import Driver, click_row, drag
+from tests.gui.drivers.base import Driver, click_row, drag, find
 
 
 class CloutDriver(Driver):
@@ -101,3 +101,22 @@ def in_range_names(board: QWidget) -> list[str]:
         return []
     rows = text.split("In range (", 1)[1].splitlines()[1:]
     return [m.group(1) for row in rows if (m := _IN_RANGE_ROW.match(row.strip()))]
+
+
+# --- New Game: a seat's stack -------------------------------------------------------------------
+def seat_stack_combo(dialog: QWidget, seat: int) -> QComboBox:
+    return find(dialog, f"seatOption:stacks:{seat}", QComboBox)
+
+
+def choose_seat_stack(dialog: QWidget, seat: int, text: str) -> None:
+    """Pick the seat's stack whose shown text starts with `text` ("Stack file…" asks for a file),
+    as the combo's popup would: the current item changes."""
+    combo = seat_stack_combo(dialog, seat)
+    at = next((i for i in range(combo.count()) if combo.itemText(i).startswith(text)), -1)
+    if at < 0:
+        raise LookupError(f"no stack {text!r} in {[combo.itemText(i) for i in range(combo.count())]}")
+    combo.setCurrentIndex(at)
+
+
+def seat_stack_text(dialog: QWidget, seat: int) -> str:
+    return seat_stack_combo(dialog, seat).currentText()
