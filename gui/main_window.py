@@ -550,6 +550,7 @@ class MainWindow(DockPanels, QMainWindow):
         builder.setWindowTitle("Clout Fantasy stacks — Battlebox")
         builder.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         builder.resize(1100, 720)
+        builder.play_requested.connect(lambda setup, seed: self.start_new_game("clout", setup, seed))
         self.clout_stack_builder = builder
         builder.show()
         return builder

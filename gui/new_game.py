@@ -294,12 +294,11 @@ class NewGameDialog(QDialog):
             return False
         self.set_seat_value(field, seat, text, value)
         combo.setItemData(combo.currentIndex(), path, Qt.ItemDataRole.ToolTipRole)
-        self.error_label.hide()
-        self._check_now()
         return True
 
     def set_seat_value(self, field: str, seat: int, text: str, value: Any) -> None:
-        """Put a value that came from elsewhere (the stack builder's stack) in a seat, as a file's would be."""
+        """Put a value that came from elsewhere (a file, the stack builder's stack) in a seat, shown
+        as `text`, and check the setup at once so a choice that cannot start is named now."""
         combo = self.seat_inputs[field][seat]
         self.file_values[(field, seat)] = value
         at = combo.findData(FROM_FILE)
@@ -311,6 +310,8 @@ class NewGameDialog(QDialog):
         self._back_to(combo, at)
         combo.setProperty("lastIndex", at)
         combo.setMinimumWidth(combo.sizeHint().width())
+        self.error_label.hide()
+        self._check_now()
 
     def _back_to(self, combo: QComboBox, index: int) -> None:
         combo.blockSignals(True)

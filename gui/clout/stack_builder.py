@@ -106,7 +106,11 @@ def _fitted_font(text: str, pixels: int, width: float, bold: bool) -> QFont:
 
 
 class StackBuilder(QWidget):
+    """`play_requested(setup, seed)`: New Game was filled in with this stack and accepted; the
+    window that owns the builder starts the game."""
+
     stack_changed = Signal(object)
+    play_requested = Signal(object, object)
 
     def __init__(self, stack: Stack | None = None, catalogue: Catalogue | None = None,
                  parent: QWidget | None = None) -> None:
@@ -199,11 +203,15 @@ class StackBuilder(QWidget):
         self.save_button.clicked.connect(self.save_stack)
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(lambda: self._update(Stack(self._stack.name, ())))
+        self.play_button = QPushButton("Play with this stack…", objectName="playWithStack")
+        self.play_button.setToolTip("Open New Game with this stack in the first seat")
+        self.play_button.clicked.connect(lambda: self.play_with_stack())
         files = QHBoxLayout()
         files.addWidget(self.clear_button)
         files.addStretch(1)
         files.addWidget(self.open_button)
         files.addWidget(self.save_button)
+        files.addWidget(self.play_button)
 
         right = QVBoxLayout()
         right.addWidget(self.name_edit)
@@ -277,6 +285,24 @@ class StackBuilder(QWidget):
         from PySide6.QtWidgets import QMessageBox
 
         QMessageBox.warning(self, "Clout Fantasy stack", message)
+
+    def ask_new_game(self, stack: Stack) -> tuple[object, int | None] | None:
+        """New Game for Clout Fantasy with `stack` in the first seat: (setup, seed), or None if cancelled.
+        A stack with problems is named there with what is wrong, and the seat may pick another."""
+        from gui.new_game import NewGameDialog
+
+        dialog = NewGameDialog("clout", self)
+        name = stack.name or "Stack builder"
+        dialog.set_seat_value("stacks", 0, f"{name} (builder)", Stack(name, stack.chips))
+        dialog.exec()
+        return dialog.result_value()
+
+    def play_with_stack(self) -> bool:
+        answer = self.ask_new_game(self._stack)
+        if answer is None:
+            return False
+        self.play_requested.emit(*answer)
+        return True
 
     def save_stack(self) -> bool:
         stem = re.sub(r"[^A-Za-z0-9-]+", "-", self._stack.name).strip("-") or "stack"

@@ -167,3 +167,51 @@ def test_the_stack_builder_opens_from_the_tools_menu(qtbot, tmp_path, monkeypatc
     builder.load_ready(next(iter(ready_stacks())))
     assert builder.can_start()
     builder.close()
+
+
+def test_play_with_this_stack_opens_new_game_with_it_in_the_first_seat(qtbot, tmp_path, monkeypatch):
+    from gui.main_window import MainWindow
+    from gui.new_game import NewGameDialog
+    from tests.gui.drivers.clout import play_with_stack, seat_stack_text
+
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.show()
+    builder = window.open_clout_stacks()
+    goblins = ready_stacks()["goblins-scrap-horde"]
+    builder.set_stack(Stack("Pub horde", goblins.chips))
+    shown: list[str] = []
+
+    def answer(dialog: NewGameDialog) -> int:
+        shown.append(seat_stack_text(dialog, 0))
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(NewGameDialog, "exec", answer)
+    play_with_stack(builder)
+    assert shown == ["Pub horde (builder)"]
+    state = window.controller.match.state
+    assert state.setup.custom_stacks[0] == Stack("Pub horde", goblins.chips)
+    assert state.kinds[0] == goblins.chips
+
+
+def test_play_with_a_stack_that_breaks_a_rule_says_what_is_wrong(qtbot, builder, monkeypatch):
+    from gui.new_game import NewGameDialog
+    from tests.gui.drivers.clout import play_with_stack
+
+    builder.set_stack(Stack("Too few", ready_stacks()["goblins-scrap-horde"].chips[:14]))
+    errors: list[str] = []
+
+    def answer(dialog: NewGameDialog) -> int:
+        errors.append(dialog.error_label.text())
+        dialog.accept()  # refused: the dialog stays open, so the player cancels
+        errors.append(dialog.error_label.text())
+        dialog.reject()
+        return dialog.result()
+
+    monkeypatch.setattr(NewGameDialog, "exec", answer)
+    seen = []
+    builder.play_requested.connect(lambda setup, seed: seen.append(setup))
+    play_with_stack(builder)
+    assert all("“Too few”" in e and "add 1" in e for e in errors) and seen == []

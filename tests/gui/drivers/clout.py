@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QGraphicsView, QListWidge
 
 from gui.clout.canvas import to_scene
 from gui.clout.play_view import FULL_PULL_CM
-from tests.gui.drivers.base import Driver, click_row, drag, find
+from tests.gui.drivers.base import Driver, click, click_row, drag, find
 
 
 class CloutDriver(Driver):
@@ -120,3 +120,8 @@ def choose_seat_stack(dialog: QWidget, seat: int, text: str) -> None:
 
 def seat_stack_text(dialog: QWidget, seat: int) -> str:
     return seat_stack_combo(dialog, seat).currentText()
+
+
+def play_with_stack(builder: QWidget) -> None:
+    """The stack builder's "Play with this stack…" button."""
+    click(find(builder, "playWithStack"), on_screen_in=builder, enabled=True)
