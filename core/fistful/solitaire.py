@@ -192,6 +192,40 @@ def entry_points(roster: Roster, landed: Sequence[Landed], challenge: int) -> in
     return points + (STANDING_BONUS if has_standing(landed) else 0)
 
 
+def standing_bonuses(state: SolitaireState) -> dict[tuple[int, int], int]:
+    """(game, challenge) -> the standing bonus inside that entry, for every entry that has one."""
+    return {(r.game, r.challenge): STANDING_BONUS for r in state.throws
+            if r.standing and r.challenge is not None}
+
+
+def bonus_total(state: SolitaireState, game: int) -> int:
+    """How much of a game's total came from standing fighters."""
+    return sum(v for (g, _c), v in standing_bonuses(state).items() if g == game)
+
+
+STANDING_BONUS_RULE = (f"Standing bonus: a throw with a fighter landed standing on its feet adds "
+                       f"{STANDING_BONUS} to the entry of that throw, even when the entry is 0. "
+                       "It is already counted in the entries and totals.")
+
+
+def throw_summary(roster: Roster, landed: Sequence[Landed]) -> str:
+    """How a throw of five landed, by pose: face up splits into on the back and standing."""
+    back = [x.fighter for x in landed if x.pose == "back"]
+    standing = [x.fighter for x in landed if x.pose == "standing"]
+    up = len(back) + len(standing)
+    points = sum(roster.value(f) for f in back + standing)
+    parts = []
+    if back:
+        parts.append(f"{len(back)} on {'its' if len(back) == 1 else 'their'} back")
+    if standing:
+        parts.append(f"{len(standing)} standing")
+    down = len(landed) - up
+    if down:
+        parts.append(f"{down} face down")
+    head = f"{up} face up, worth {points} point{'s' if points != 1 else ''}" if up else "Nothing face up"
+    return f"{head} ({', '.join(parts)})" if parts else head
+
+
 def allowed_challenges(roster: Roster, landed: Sequence[Landed], unused: Sequence[int]) -> tuple[int, ...]:
     """The matching unused challenges, or every unused one (for 0) when none matches."""
     hits = matching(roster, landed)

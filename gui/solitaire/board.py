@@ -35,8 +35,9 @@ from core.fistful.solitaire import (
     SolitaireState,
     entry_points,
     matching,
+    throw_summary,
 )
-from core.fistful.throws import POSES, Landed, is_face_up
+from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, board_token_scale
 from gui.kit.layouts import clear_layout
 from gui.kit.fighters.tokens import FighterToken
@@ -252,9 +253,7 @@ class SoloBoard(QWidget):
             self.throw_summary.setText("")
             self.throw_summary.hide()
             return
-        throw = state.last.landed
-        up = [x for x in throw if is_face_up(x.pose)]
-        text = f"<b>{len(up)} face up</b> ({sum(self.roster.value(x.fighter) for x in up)} points on their feet)"
+        text = f"<b>{throw_summary(self.roster, state.last.landed)}</b>"
         if state.last.standing:
             text += f"<br><b style='color:#92400e'>Standing fighter: +{STANDING_BONUS} on this throw's entry</b>"
         self.throw_summary.setText(text)

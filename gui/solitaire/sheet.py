@@ -36,8 +36,12 @@ from core.fistful.solitaire import (
     MAX_GAMES,
     POINTS_RULE,
     SUPER,
+    STANDING_BONUS,
+    STANDING_BONUS_RULE,
     SUPER_POINTS,
     SolitaireState,
+    bonus_total,
+    standing_bonuses,
 )
 
 COLUMNS = tuple(f"Game {g + 1}" for g in range(MAX_GAMES))
@@ -49,11 +53,12 @@ CURRENT_BG = QColor("#e3f1e6")
 
 @dataclass(frozen=True)
 class SheetLine:
-    kind: str  # "heading", "challenge", "subtotal", "total"
+    kind: str  # "heading", "challenge", "subtotal", "total", "bonus"
     label: str
     rule: str
-    cells: tuple[str, ...]  # one per game column (MAX_GAMES), "" when blank
+    cells: tuple[str, ...]  # one per game of the session, "" when blank
     number: int | None = None
+    bonus: tuple[bool, ...] = ()  # per game: the entry includes the standing bonus
 
 
 SHORT_NAMES = {1: "1 face up", 2: "2 face up", 3: "3 face up", 4: "4 face up", 5: "5 face up",
@@ -61,27 +66,39 @@ SHORT_NAMES = {1: "1 face up", 2: "2 face up", 3: "3 face up", 4: "4 face up", 5
                10: "all 3 finishes"}
 SHORT_RULES = {**{c: "sum" for c in BASIC}, **{c: str(p) for c, p in SUPER_POINTS.items()}}
 FIRST_GAME_COLUMN = 3
+BONUS_LABEL = f"of which +{STANDING_BONUS} standing"
 SHORT_TOTALS = {"Basic Score (subtotal)": "Basic Score", "Super Score (subtotal)": "Super Score",
-                "TOTAL SCORE": "TOTAL"}
+                "TOTAL SCORE": "TOTAL", BONUS_LABEL: f"incl. +{STANDING_BONUS} standing"}
+BONUS_MARK = "\u2605"  # beside an entry that includes the standing bonus
 
 
 def sheet_lines(state: SolitaireState) -> list[SheetLine]:
     sheet = state.sheet
     games = state.setup.games
 
+    bonuses = standing_bonuses(state)
+
     def cells(value) -> tuple[str, ...]:
-        return tuple(str(value(g)) if g < games else "" for g in range(MAX_GAMES))
+        return tuple(str(value(g)) for g in range(games))
 
     def entry(c: int):
         return lambda g: "" if sheet.entry(g, c) is None else sheet.entry(g, c)
 
-    lines = [SheetLine("heading", "Basic challenges: add the face-up fighters", "Points", ("",) * MAX_GAMES)]
-    lines += [SheetLine("challenge", CHALLENGE_NAMES[c], POINTS_RULE[c], cells(entry(c)), c) for c in BASIC]
+    def challenge(c: int) -> SheetLine:
+        marked = tuple((g, c) in bonuses for g in range(games))
+        texts = tuple(text + (BONUS_MARK if mark else "") for text, mark in zip(cells(entry(c)), marked))
+        return SheetLine("challenge", CHALLENGE_NAMES[c], POINTS_RULE[c], texts, c, marked)
+
+    blank = ("",) * games
+    lines = [SheetLine("heading", "Basic challenges: add the face-up fighters", "Points", blank)]
+    lines += [challenge(c) for c in BASIC]
     lines.append(SheetLine("subtotal", "Basic Score (subtotal)", "", cells(sheet.basic)))
-    lines.append(SheetLine("heading", "Super challenges: points as shown", "Points", ("",) * MAX_GAMES))
-    lines += [SheetLine("challenge", CHALLENGE_NAMES[c], POINTS_RULE[c], cells(entry(c)), c) for c in SUPER]
+    lines.append(SheetLine("heading", "Super challenges: points as shown", "Points", blank))
+    lines += [challenge(c) for c in SUPER]
     lines.append(SheetLine("subtotal", "Super Score (subtotal)", "", cells(sheet.super)))
     lines.append(SheetLine("total", "TOTAL SCORE", "", cells(sheet.total)))
+    lines.append(SheetLine("bonus", BONUS_LABEL, "", tuple(
+        f"+{bonus_total(state, g)}" if bonus_total(state, g) else "\u2013" for g in range(games))))
     return lines
 
 
@@ -119,27 +136,46 @@ class SheetTable(QWidget):
         hint = QLabel("Hover a challenge for its full rule. Green: the game being played.")
         hint.setWordWrap(True)
         hint.setProperty("role", "caption")
+        self.bonus_note = QLabel(f"{STANDING_BONUS_RULE} {BONUS_MARK} marks an entry that includes it.",
+                                 objectName="standingBonusNote")
+        self.bonus_note.setWordWrap(True)
+        self.bonus_note.setProperty("role", "caption")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.bonus_note)
         lay.addWidget(hint)
         lay.addLayout(buttons)
 
     def render(self, state: SolitaireState) -> None:
         """The dock is narrow: no heading rows, short names (the full ones are tooltips)."""
         lines = [line for line in sheet_lines(state) if line.kind != "heading"]
+        games = state.setup.games
+        for g in range(MAX_GAMES):
+            self.table.setColumnHidden(FIRST_GAME_COLUMN + g, g >= games)
         self.table.setRowCount(len(lines))
         current = state.game if state.phase != "over" else None
         for r, line in enumerate(lines):
             label = SHORT_NAMES[line.number] if line.number else SHORT_TOTALS.get(line.label, line.label)
             texts = [str(line.number) if line.number else "", label, SHORT_RULES.get(line.number, ""), *line.cells]
             for c, text in enumerate(texts):
+                game = c - FIRST_GAME_COLUMN
+                with_bonus = line.kind == "challenge" and 0 <= game < len(line.bonus) and line.bonus[game]
                 item = QTableWidgetItem(text)
                 align = Qt.AlignmentFlag.AlignLeft if c == 1 else Qt.AlignmentFlag.AlignCenter
                 item.setTextAlignment(align | Qt.AlignmentFlag.AlignVCenter)
-                if line.kind == "challenge":
-                    item.setToolTip(f"{line.label}: {line.rule}")
-                    if current is not None and c - FIRST_GAME_COLUMN == current:
+                if line.kind == "bonus":
+                    item.setToolTip(STANDING_BONUS_RULE)
+                    item.setForeground(QBrush(QColor("#92400e")))
+                elif line.kind == "challenge":
+                    item.setToolTip(f"{line.label}: {line.rule}" + (
+                        f"\n{BONUS_MARK} This entry includes the +{STANDING_BONUS} standing bonus." if with_bonus else ""))
+                    if with_bonus:
+                        item.setForeground(QBrush(QColor("#92400e")))
+                        f = item.font()
+                        f.setBold(True)
+                        item.setFont(f)
+                    if current is not None and game == current:
                         item.setBackground(QBrush(CURRENT_BG))
                 elif line.kind == "heading":
                     item.setBackground(QBrush(HEADING_BG))
@@ -185,17 +221,18 @@ def paint_sheet(p: QPainter, target: QRectF, state: SolitaireState, title: str =
     p.drawText(QRectF(40, 70, w - 80, 24), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, sub)
 
     x_no, x_name, x_rule, x_games = 40.0, 90.0, 420.0, 560.0
-    game_w = (w - 40 - x_games) / MAX_GAMES
+    games = state.setup.games
+    game_w = (w - 40 - x_games) / games
     top, row_h = 116.0, 52.0
     p.setFont(font(14, True))
     p.fillRect(QRectF(40, top, w - 80, row_h), QColor("#3b2f24"))
     p.setPen(QColor("#ffffff"))
     head = [(x_no, x_name - x_no, "No."), (x_name, x_rule - x_name, "Challenge"), (x_rule, x_games - x_rule, "Points")]
-    head += [(x_games + g * game_w, game_w, f"Game {g + 1}") for g in range(MAX_GAMES)]
+    head += [(x_games + g * game_w, game_w, f"Game {g + 1}") for g in range(games)]
     for x, width, text in head:
         p.drawText(QRectF(x + 8, top, width - 16, row_h), Qt.AlignmentFlag.AlignVCenter
                    | (Qt.AlignmentFlag.AlignLeft if text in ("Challenge",) else Qt.AlignmentFlag.AlignCenter), text)
-    column_lines = (x_name, x_rule, *(x_games + g * game_w for g in range(MAX_GAMES)))
+    column_lines = (x_name, x_rule, *(x_games + g * game_w for g in range(games)))
     y = top + row_h
     for line in sheet_lines(state):
         h = 34.0 if line.kind == "heading" else row_h
@@ -240,7 +277,7 @@ def paint_sheet(p: QPainter, target: QRectF, state: SolitaireState, title: str =
     p.setFont(font(13))
     p.setPen(QColor("#5b5146"))
     p.drawText(QRectF(40, y + 14, w - 80, 60), Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-               "A throw with a fighter standing adds 50 to that throw's entry. Each challenge is used "
+               f"{STANDING_BONUS_RULE} {BONUS_MARK} marks an entry that includes it. Each challenge is used "
                "once per game; when no unused challenge matches, 0 goes on one of your choice.")
     p.restore()
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QComboBox, QGraphicsView, QPushButton, QTableWidget, QWidget
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox, QGraphicsView, QLabel, QLineEdit, QPushButton, QTableWidget, QWidget
 
 from core.fistful.roster import Fighter
 from gui.fistful.battle_panel import Side
@@ -87,6 +88,38 @@ class BattleDriver(_FighterGameDriver):
 
     def confirm_army(self) -> None:
         self.press("confirmArmy")
+
+    # the army book's shortcuts in the army builder
+    def random_army(self) -> None:
+        self.press("randomArmy")
+
+    def same_as_last_game(self) -> None:
+        self.click("lastArmy", on_screen=True, enabled=True)
+
+    def saved_armies(self) -> list[str]:
+        combo = self.find("savedArmies", QComboBox)
+        return [combo.itemText(i) for i in range(1, combo.count())]
+
+    def choose_saved_army(self, name: str) -> None:
+        combo = self.find("savedArmies", QComboBox)
+        assert combo.isEnabled() and combo.isVisibleTo(self.root)
+        combo.setCurrentIndex(combo.findText(name))
+
+    def save_army_as(self, name: str) -> None:
+        """Type the name, then Enter in the name box (as the Save button's tooltip says)."""
+        edit = self.find("armyName", QLineEdit)
+        edit.setFocus()
+        edit.selectAll()
+        QTest.keyClicks(edit, name)
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+
+    def delete_saved_army(self, name: str) -> None:
+        self.choose_saved_army(name)
+        self.click("deleteArmy", on_screen=True, enabled=True)
+
+    def army_book_note(self) -> str:
+        note = self.find("armyBookNote", QLabel)
+        return note.text() if note.isVisibleTo(self.root) else ""
 
     def pick_fistful(self, fighters: Iterable[Fighter]) -> None:
         """Click each fighter's finish chip in the army (the current choice cleared first)."""
@@ -183,6 +216,27 @@ class SolitaireDriver(_FighterGameDriver):
                  for r in range(table.rowCount())]
         row = next(row for row in texts if row[1] == label)
         return row[FIRST_GAME_COLUMN + game]
+
+    def sheet_table(self) -> QTableWidget:
+        return self.root.scores_widget().findChild(QTableWidget, "sheetTable")
+
+    def sheet_games_shown(self) -> list[str]:
+        """The game columns the score sheet shows (their headers)."""
+        table = self.sheet_table()
+        return [table.horizontalHeaderItem(c).text() for c in range(FIRST_GAME_COLUMN, table.columnCount())
+                if not table.isColumnHidden(c)]
+
+    def sheet_tooltip(self, label: str, game: int = 0) -> str:
+        table = self.sheet_table()
+        row = next(r for r in range(table.rowCount()) if table.item(r, 1) and table.item(r, 1).text() == label)
+        return table.item(row, FIRST_GAME_COLUMN + game).toolTip()
+
+    def sheet_note(self) -> str:
+        """The note under the score sheet that explains the standing bonus."""
+        return self.root.scores_widget().findChild(QWidget, "standingBonusNote").text()
+
+    def throw_summary(self) -> str:
+        return self.find("throwSummary").text()
 
     def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
         picker = self.find(self.PICKER)
