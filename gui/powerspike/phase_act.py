@@ -11,15 +11,18 @@ from gui.powerspike.unit_list import UnitList, fill_list
 
 
 class ActPanel(QWidget):
-    """The activation in progress: the attackers pooled and the target chosen (UI state the view
-    marks on the table), the enemy list, and the AttackPanel with the odds.
+    """The activation in progress: the attackers pooled (UI state the view marks on the table),
+    the target, the enemy list, and the AttackPanel with the odds.
 
+    The target is the engine's: choosing one asks for an Aim (`aim_requested`, a logged action
+    that undo takes back and a save keeps) and `sync` reads it back from the activation.
     `changed` fires when the attack being prepared changes (the view redraws the table's marks
     and the Fire button); `problem` carries why a click could not change it.
     """
 
     changed = Signal()
     problem = Signal(str)
+    aim_requested = Signal(str)
 
     def __init__(self, positions: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,13 +63,14 @@ class ActPanel(QWidget):
         """Follow the state: a new activation starts a new attack; the dead leave it."""
         active = r.active_unit()
         if active is None:
-            self.attackers, self.target = (), None
+            self.attackers = ()
         elif not self.attackers or self.attackers[0] != active:
-            self.attackers, self.target = (active,), None
+            self.attackers = (active,)
         living = {u.id for u in r.units()}
         self.attackers = tuple(a for a in self.attackers if a in living)
-        if self.target is not None and self.target not in living:
-            self.target = None
+        act = r.state.activation
+        aimed = act.target if act is not None and r.state.phase in ("act", "combat", "loss") else None
+        self.target = aimed if aimed in living else None
 
     def may_fire(self, r: Reading) -> bool:
         act = r.state.activation
@@ -130,8 +134,8 @@ class ActPanel(QWidget):
         if self.positions and uid not in r.game.fire_targets(r.state, self.attackers):
             self.problem.emit(f"{r.unit_name(uid)} is out of range of {r.names(self.attackers)}.")
             return
-        self.target = uid
-        self.changed.emit()
+        if uid != self.target:
+            self.aim_requested.emit(uid)
 
     def _on_pool_clicked(self, item: QListWidgetItem) -> None:
         if self._reading is not None and item.flags() & Qt.ItemFlag.ItemIsEnabled:

@@ -7,7 +7,7 @@ table mode the card picker; the step's buttons are the ActionBar under it, which
 Everything is redrawn from `controller.match` on `changed`; the base (gui/kit/game_view) decides
 between the table and the game-over page. Nothing in Power Spike is secret (every card is drawn
 face up), so the curtain never falls. The panels keep only UI state (the unit picked in a list,
-the attackers and target being chosen); whether anything is legal is the engine's word: live
+the attackers being pooled; a chosen target is a logged Aim); whether anything is legal is the engine's word: live
 feedback comes from `GAME.move_problems` and `GAME.validate`, and a refusal shows in the banner.
 """
 from __future__ import annotations
@@ -157,6 +157,7 @@ class PowerSpikeView(GameView):
         self.act_panel = ActPanel(self.positions)
         self.act_panel.changed.connect(self._on_attack_changed)
         self.act_panel.problem.connect(self.show_refusal)
+        self.act_panel.aim_requested.connect(lambda uid: self.controller.apply(ps.Aim(self._p(), uid)))
         self.combat = CombatStep()
         self.combat.hold_requested.connect(lambda: self._on_loss("hold"))
         self.combat.retreat_requested.connect(lambda: self._on_loss("retreat"))
