@@ -63,6 +63,7 @@ class BattleView(GameView):
         self._scores: BattleScores | None = None
 
         self.army_builder = ArmyBuilder(self.game)
+        self.army_builder.seed = controller.match.seed
         self.army_builder.confirm_requested.connect(self._on_confirm_army)
         self.picker = ArmyPicker(self.game)
         self.picker.confirm_requested.connect(self._on_confirm_pick)

@@ -1,22 +1,27 @@
 """The battle games' secret choices, built on Throwdown's roster picker.
 
-`ArmyBuilder` takes 15 fighters from the whole collection; `ArmyPicker` takes a fistful (or
-the Ultimate Champion's four) from the player's army only. The roster rows, filters and
+`ArmyBuilder` takes 15 fighters from the whole collection (or, in one click, a random legal
+army, the player's army from last game, or one they saved by name: the army book in the data
+folder, core/fistful/army_book.py); `ArmyPicker` takes a fistful (or the Ultimate Champion's
+four) from the player's army only. The roster rows, filters and
 tokens are Throwdown's; the counters, the problems shown (from the battle engine) and the
 extra controls differ. Neither applies anything: the view turns "Confirm" into an action.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from core.fistful import army_book
 from core.fistful.battles import ARMY_SIZE, BattleGame
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
 from gui.kit.fighters.picker import FistfulPicker
 from gui.kit.style import set_role
+from maps.datafile import DataError
 
 OK, BAD = "countOk", "countBad"  # the roles of a fighter or point count within or over its limit
 
@@ -26,11 +31,27 @@ def _show_problems(picker: FistfulPicker, problems: Sequence[str]) -> None:
     picker.problems.setVisible(bool(problems))
 
 
+def army_book_path() -> Path:
+    from gui import storage
+
+    return storage.data_dir() / army_book.FILE_NAME
+
+
 class ArmyBuilder(FistfulPicker):
-    """Exactly 15 of the 144 fighters; every problem `army_problems` finds is listed."""
+    """Exactly 15 of the 144 fighters; every problem `army_problems` finds is listed.
+
+    The shortcuts fill the selection only; the player still confirms. A confirmed army becomes
+    the seat's "last game" army in the book. A book that cannot be read is left exactly as it
+    is: its shortcuts are off with the reason shown, and nothing is written over it.
+    """
 
     def __init__(self, game: BattleGame, parent: QWidget | None = None) -> None:
         self.game = game
+        self.seed: int | str = 0  # the match's seed: the same game deals the same random armies
+        self.player_name = ""
+        self._random_draws = 0
+        self._book: army_book.ArmyBook | None = army_book.ArmyBook()
+        self._book_error = ""
         super().__init__(game.roster, parent)
         self.setObjectName("armyBuilder")
         self.subtitle.setText(f"Choose exactly {ARMY_SIZE} fighters from your collection: your army for the "
@@ -38,13 +59,161 @@ class ArmyBuilder(FistfulPicker):
                               "everyone has chosen.")
         self.confirm.setText("Confirm army")
         self.confirm.setObjectName("confirmArmy")
-        self.empty_hint.setText("Click a finish in the roster to add that fighter to your army.\n"
-                                "Click a fighter here to put it back.")
+        self.empty_hint.setText("Click a finish in the roster to add that fighter to your army, or take a "
+                                "random, last game's or saved army above.\nClick a fighter here to put it back.")
+        self._build_shortcuts()
+        self.confirm_requested.connect(self._remember_last)
+
+    def _build_shortcuts(self) -> None:
+        self.random_button = QPushButton("Random legal army", objectName="randomArmy")
+        self.random_button.setToolTip(f"Fill the army with {ARMY_SIZE} fighters drawn at random "
+                                      "(you can still change it before confirming).")
+        self.random_button.clicked.connect(self.random_army)
+        self.last_button = QPushButton("Same as last game", objectName="lastArmy")
+        self.last_button.clicked.connect(self.last_army)
+        self.saved_combo = QComboBox(objectName="savedArmies")
+        self.saved_combo.currentIndexChanged.connect(self._on_saved_chosen)
+        self.delete_button = QPushButton("Delete", objectName="deleteArmy")
+        self.delete_button.clicked.connect(self.delete_saved)
+        self.name_edit = QLineEdit(objectName="armyName")
+        self.name_edit.setPlaceholderText("Name this army")
+        self.name_edit.setMaxLength(army_book.MAX_NAME)
+        self.name_edit.textChanged.connect(lambda _t: self._refresh_shortcuts())
+        self.name_edit.returnPressed.connect(self.save_current)
+        self.save_button = QPushButton("Save", objectName="saveArmy")
+        self.save_button.clicked.connect(self.save_current)
+        self.book_note = QLabel(objectName="armyBookNote")
+        self.book_note.setWordWrap(True)
+        self.book_note.hide()
+        box = QWidget(objectName="armyShortcuts")
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        for widgets in ((self.random_button, self.last_button), (self.saved_combo, self.delete_button),
+                        (self.name_edit, self.save_button)):
+            row = QHBoxLayout()
+            row.setSpacing(4)
+            row.addWidget(widgets[0], 1)
+            row.addWidget(widgets[1], 1 if widgets[0] is self.random_button else 0)
+            lay.addLayout(row)
+        lay.addWidget(self.book_note)
+        side = self.confirm.parentWidget().layout()
+        side.insertWidget(side.indexOf(self.findChild(QScrollArea, "fistfulScroll")), box)
 
     def start(self, player: int, name: str, colour: str) -> None:
+        self.player_name = name
+        self._random_draws = 0
+        self.name_edit.clear()
+        self.saved_combo.blockSignals(True)
+        self.saved_combo.setCurrentIndex(0)
+        self.saved_combo.blockSignals(False)
+        self._load_book()
         super().start(player, name, colour)
         self.title.setText(f"{name}, choose your army")
         self.fistful_title.setText(f"{name}'s army")
+
+    # --- the army book ------------------------------------------------------------------
+    def _load_book(self) -> None:
+        """Read the book again for every seat, so a file fixed meanwhile is used at once."""
+        path = army_book_path()
+        try:
+            self._book, self._book_error = army_book.read_book(path, self.roster), ""
+        except DataError as e:
+            self._book, self._book_error = None, str(e)
+        self._note("" if self._book is not None else
+                   f"Saved armies are off: the army book cannot be read ({self._book_error}). Battlebox leaves "
+                   "the file as it is; mend or remove it to use saved armies again.", problem=True)
+
+    def _note(self, text: str, problem: bool = False) -> None:
+        self.book_note.setText(text)
+        set_role(self.book_note, "problem" if problem else "done")
+        self.book_note.setVisible(bool(text))
+
+    def _page(self) -> army_book.SeatBook:
+        return army_book.seat(self._book or army_book.ArmyBook(), self.player_name)
+
+    def _write(self, book: army_book.ArmyBook) -> bool:
+        if self._book is None:
+            return False
+        try:
+            army_book.write_book(army_book_path(), book)
+        except OSError as e:
+            self._note(f"The army book could not be saved ({e.strerror or e}).", problem=True)
+            return False
+        self._book = book
+        return True
+
+    def _remember_last(self, fighters: tuple[Fighter, ...]) -> None:
+        if self._book is not None and not self.game.army_problems(fighters):
+            self._write(army_book.with_last(self._book, self.player_name, fighters))
+
+    def _take(self, fighters: Sequence[Fighter]) -> None:
+        self._selection = list(fighters)
+        self._refresh()
+
+    def random_army(self) -> None:
+        """A new random legal army each press; the match's seed, seat and press make it repeatable."""
+        self._random_draws += 1
+        self._take(army_book.random_army(self.roster, f"{self.seed}:{self.player}:{self._random_draws}"))
+        self._note("")
+
+    def last_army(self) -> None:
+        if self._page().last:
+            self._take(self._page().last)
+
+    def _on_saved_chosen(self, index: int) -> None:
+        army = self.saved_combo.itemData(index)
+        if army is not None:
+            self._take(army.fighters)
+            self.name_edit.setText(army.name)
+        self._refresh_shortcuts()
+
+    def delete_saved(self) -> None:
+        army = self.saved_combo.currentData()
+        if army is not None and self._book is not None:
+            if self._write(army_book.without_saved(self._book, self.player_name, army.name)):
+                self._note(f"Deleted \u201c{army.name}\u201d.")
+            self._refresh()
+
+    def save_current(self) -> None:
+        name = self.name_edit.text()
+        if self._book is None or self.game.army_problems(self.selection) or army_book.name_problem(name):
+            return
+        if self._write(army_book.with_saved(self._book, self.player_name, name, self.selection)):
+            self._note(f"Saved as \u201c{' '.join(name.split())}\u201d.")
+        self._refresh()
+
+    def _refresh_shortcuts(self) -> None:
+        if not hasattr(self, "saved_combo"):
+            return
+        page = self._page()
+        off = self._book_error and "The army book cannot be read (see the note below)."
+        self.last_button.setEnabled(bool(page.last))
+        self.last_button.setToolTip(off or ("Take the army you played last game." if page.last else
+                                            f"No army recorded for {self.player_name} yet."))
+        wanted = self.saved_combo.currentData()
+        self.saved_combo.blockSignals(True)
+        self.saved_combo.clear()
+        self.saved_combo.addItem(f"Saved armies ({len(page.saved)})" if page.saved else "No saved armies", None)
+        for army in page.saved:
+            self.saved_combo.addItem(army.name, army)
+        at = next((i for i in range(1, self.saved_combo.count())
+                   if wanted is not None and self.saved_combo.itemData(i).name == wanted.name), 0)
+        self.saved_combo.setCurrentIndex(at)
+        self.saved_combo.blockSignals(False)
+        self.saved_combo.setEnabled(bool(page.saved))
+        self.saved_combo.setToolTip(off or "Choose one of your saved armies to take it.")
+        chosen = self.saved_combo.currentData()
+        self.delete_button.setEnabled(chosen is not None)
+        self.delete_button.setToolTip(off or (f"Delete the saved army \u201c{chosen.name}\u201d." if chosen
+                                              else "Choose a saved army to delete it."))
+        why = off or (self.game.army_problems(self.selection) and f"Choose {ARMY_SIZE} fighters to save them.") \
+            or army_book.name_problem(self.name_edit.text())
+        exists = any(a.name.casefold() == " ".join(self.name_edit.text().split()).casefold() for a in page.saved)
+        self.save_button.setEnabled(not why)
+        self.save_button.setToolTip(why or ("Replace the saved army of this name (Enter)." if exists
+                                            else "Save this army under its name (Enter)."))
+        self.name_edit.setEnabled(self._book is not None)
 
     def _refresh(self) -> None:
         super()._refresh()
@@ -59,6 +228,7 @@ class ArmyBuilder(FistfulPicker):
         _show_problems(self, problems)
         self.confirm.setEnabled(not problems)
         self.confirm.setToolTip(" ".join(problems) if problems else "Lock in this army (it stays secret).")
+        self._refresh_shortcuts()
 
 
 class ArmyPicker(FistfulPicker):
