@@ -5,7 +5,8 @@ import platform
 from importlib import resources
 
 import PySide6
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import Qt, QUrl, qVersion
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QTextBrowser,
                                QVBoxLayout, QWidget)
 
@@ -13,7 +14,9 @@ from core.registry import INFO
 from core.version import __version__
 from gui.icons import app_icon
 
-__all__ = ["LICENCES", "AboutDialog", "RulesNotesDialog", "app_icon", "rules_notes"]
+__all__ = ["LICENCES", "AboutDialog", "RulesNotesDialog", "app_icon", "notes_index", "rules_notes"]
+
+NOTES_SCHEME = "notes"  # index links are notes:<file stem>; the dialog opens them in place
 
 # Bundled libraries and the licences a distributor must honour.
 LICENCES: tuple[tuple[str, str], ...] = (
@@ -34,6 +37,26 @@ def rules_notes(game_id: str) -> str | None:
         return (resources.files("resources.notes") / f"{game_id}.md").read_text(encoding="utf-8")
     except (FileNotFoundError, IsADirectoryError):
         return None
+
+
+def notes_index() -> list[tuple[str, str]]:
+    """(file stem, title) of every notes file, titled by its first heading, games first in
+    the order of the start page, then the other notes by title."""
+    folder = resources.files("resources.notes")
+    found: dict[str, str] = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".md"):
+            first = entry.read_text(encoding="utf-8").lstrip().splitlines()[:1]
+            heading = first[0].lstrip("#").strip() if first and first[0].startswith("#") else ""
+            found[entry.name.removesuffix(".md")] = heading or entry.name
+    order = {game_id: i for i, game_id in enumerate(INFO)}
+    return sorted(found.items(), key=lambda item: (order.get(item[0], len(order)), item[1]))
+
+
+def _index_markdown() -> str:
+    links = "\n".join(f"- [{title}]({NOTES_SCHEME}:{stem})" for stem, title in notes_index())
+    return ("# Rules notes\n\nHow Battlebox plays each game, and the rulings where the rulebooks "
+            "are silent. F1 in a game opens its own notes.\n\n" + links)
 
 
 class AboutDialog(QDialog):
@@ -83,25 +106,48 @@ class AboutDialog(QDialog):
 
 
 class RulesNotesDialog(QDialog):
-    """Non-modal, so players can keep the notes open beside the game."""
+    """Non-modal, so players can keep the notes open beside the game. Without a game it shows
+    the index of every notes file; its links open the notes in the same window."""
 
-    def __init__(self, game_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, game_id: str | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        info = INFO.get(game_id)
-        title = info.title if info else game_id
-        self.setWindowTitle(f"Rules notes — {title}")
         self.resize(640, 720)
-        self.browser = QTextBrowser()
-        self.browser.setOpenExternalLinks(True)
-        notes = rules_notes(game_id)
-        self.has_notes = notes is not None
-        if notes is None:
-            self.browser.setMarkdown(f"# {title}\n\nThere are no rules notes for {title} yet.")
-        else:
-            self.browser.setMarkdown(notes)
+        self.browser = QTextBrowser(objectName="notesBrowser")
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._follow)
         self.browser.document().setDocumentMargin(16)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
+        self.game_id: str | None = None
+        self.has_notes = False
+        if game_id is None:
+            self.show_index()
+        else:
+            self.show_notes(game_id)
+
+    def show_index(self) -> None:
+        self.game_id = None
+        self.has_notes = True
+        self.setWindowTitle("Rules notes")
+        self.browser.setMarkdown(_index_markdown())
+
+    def show_notes(self, game_id: str) -> None:
+        info = INFO.get(game_id)
+        notes = rules_notes(game_id)
+        title = info.title if info else next((t for stem, t in notes_index() if stem == game_id), game_id)
+        self.game_id = game_id
+        self.has_notes = notes is not None
+        self.setWindowTitle(f"Rules notes — {title}")
+        if notes is None:
+            self.browser.setMarkdown(f"# {title}\n\nThere are no rules notes for {title} yet.")
+        else:
+            self.browser.setMarkdown(notes)
+
+    def _follow(self, url: QUrl) -> None:
+        if url.scheme() == NOTES_SCHEME:
+            self.show_notes(url.path())
+        elif url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)

@@ -1,5 +1,5 @@
 """The main window's two docks, the log and the scores, built with the first game, and the rest
-of the View menu (the dock toggles and View → UI scale).
+of the View menu (the dock toggles, View → UI scale and View → Animations).
 
 They only show beside a game, so the first window never builds them: that keeps PySide's `Qt`
 namespace enums (~35 ms to create) out of the start-up, and the start page paints sooner.
@@ -34,6 +34,7 @@ class DockPanels:
     match: Match | None
     _narrow_docks: bool | None = None
     scale_actions: dict[int, QAction]
+    _animations_action: QAction
 
     if TYPE_CHECKING:
         def statusBar(self) -> QStatusBar: ...  # noqa: N802 (QMainWindow's)
@@ -52,6 +53,12 @@ class DockPanels:
         return self._log_view
 
     @property
+    def animations_action(self) -> QAction:
+        """View → Animations, checked while `storage.animations_on()`."""
+        self._docks()
+        return self._animations_action
+
+    @property
     def _no_scores(self) -> QLabel:
         self._docks()
         return self._no_scores_label
@@ -64,6 +71,7 @@ class DockPanels:
             self.view_menu.addAction(self.log_dock.toggleViewAction())
             self.view_menu.addSeparator()
             self._build_scale_menu()
+            self._build_animations_action()
         assert self._dock_pair is not None
         return self._dock_pair
 
@@ -73,6 +81,7 @@ class DockPanels:
 
         self._log_view = log_view = QTextEdit()
         log_view.setReadOnly(True)
+        log_view.setTabChangesFocus(True)  # Tab passes through the log, never sticks in it
         log_view.setFrameShape(QFrame.Shape.NoFrame)
         log_view.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
         log_view.document().setDocumentMargin(8)
@@ -147,6 +156,35 @@ class DockPanels:
             action.triggered.connect(lambda _=False, p=percent: self.choose_ui_scale(p))
             menu.addAction(action)
             self.scale_actions[percent] = action
+
+    def _build_animations_action(self) -> None:
+        """One setting for every game's throws, flips and flights (gui.storage.animations_on)."""
+        from gui.storage import animations_on
+
+        action = self.view_menu.addAction("&Animations")
+        action.setCheckable(True)
+        action.setChecked(animations_on())
+        tip = "Throws tumble, discs flip and chips fly before your eyes; a click skips an animation"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.toggled.connect(self.choose_animations)
+        self._animations_action = action
+
+    def choose_animations(self, on: bool) -> None:
+        import os
+
+        from gui import storage
+
+        try:
+            storage.set_animations(on)
+        except OSError as e:
+            self.statusBar().showMessage(f"Cannot save the animations setting: {e}", 10000)
+            return
+        if on and os.environ.get(storage.ENV_ANIMATIONS) == "0":
+            self.statusBar().showMessage(f"Animations saved as on; {storage.ENV_ANIMATIONS}=0 in the "
+                                         "environment keeps them off while it is set.", 10000)
+        else:
+            self.statusBar().showMessage(f"Animations {'on' if on else 'off'}.", 5000)
 
     def choose_ui_scale(self, percent: int) -> None:
         from gui import app, storage

@@ -38,14 +38,14 @@ if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, ke
 SAVE_FILTER = "Battlebox saves (*.battlebox.json *.json)"
 SAVE_SUFFIX = ".battlebox.json"
 MODE_TEXT = {"simulated": "Simulated throws", "table": "Results entered at the table"}
-NO_UNDO_AFTER_BARRIER = ("The last action revealed a throw or secret choices; with simulated throws "
-                         "it cannot be taken back.")
+UNDO_BLOCKED = "Cannot undo: {reason}."  # the reason is the core's (Match.undo_blocked_reason)
 SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reaches for Ctrl+Q
 # The platform's standard keys of each action (QKeySequence.StandardKey names), set with the
 # shortcuts: the key-sequence class and its enums cost start-up, and menus are closed until then.
 STANDARD_KEYS = {"new_action": "New", "open_action": "Open", "save_action": "Save", "save_as_action": "SaveAs",
                  "quit_action": "Quit", "undo_action": "Undo", "redo_action": "Redo",
                  "notes_action": "HelpContents"}
+FALLBACK_KEYS = {"quit_action": "Ctrl+Q", "save_as_action": "Ctrl+Shift+S", "notes_action": "F1"}
 
 
 class MainWindow(DockPanels, QMainWindow):
@@ -131,7 +131,10 @@ class MainWindow(DockPanels, QMainWindow):
         self.undo_action = self._action("&Undo", self.undo)
         self.redo_action = self._action("&Redo", self.redo)
         self.notes_action = self._action("&Rules notes", self.show_rules_notes,
-                                         "The players' notes on the rules of this game")
+                                         "The players' notes on the rules of this game (F1); "
+                                         "on the start page, the index of every game's notes")
+        self.keyboard_action = self._action("&Keyboard", self.show_keyboard_help,
+                                            "Every key Battlebox answers, in this window and this game")
         self.about_action = self._action("&About Battlebox", self.show_about)
         from gui.tools import TOOLS
 
@@ -150,14 +153,15 @@ class MainWindow(DockPanels, QMainWindow):
             QTimer.singleShot(SHORTCUTS_AFTER_MS, self._set_shortcuts)
 
     def _set_shortcuts(self) -> None:
-        """A moment after the first paint: the platform's standard keys, plus Ctrl+Q and
-        Ctrl+Shift+S where it has no standard Quit or Save As keys (Windows, bare X11). A key
+        """A moment after the first paint: the platform's standard keys, plus Ctrl+Q, Ctrl+Shift+S
+        and F1 where it has no standard Quit, Save As or Help keys (Windows, bare X11). A key
         sequence from text creates PySide's `Qt` enums (~35 ms), so none of this runs before."""
         from PySide6.QtGui import QKeySequence
 
         for name, key in STANDARD_KEYS.items():
             getattr(self, name).setShortcuts(getattr(QKeySequence.StandardKey, key))
-        for action, text in ((self.quit_action, "Ctrl+Q"), (self.save_as_action, "Ctrl+Shift+S")):
+        for name, text in FALLBACK_KEYS.items():
+            action = getattr(self, name)
             if not action.shortcuts():
                 action.setShortcut(QKeySequence(text))
 
@@ -183,7 +187,8 @@ class MainWindow(DockPanels, QMainWindow):
         tools.setToolTipsVisible(True)
         tools.addActions(list(self.tool_actions.values()))
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.notes_action, self.about_action])
+        help_menu.setToolTipsVisible(True)
+        help_menu.addActions([self.notes_action, self.keyboard_action, self.about_action])
 
     # --- questions (tests replace these) --------------------------------------------------------
     def ask_open_path(self) -> str | None:
@@ -361,7 +366,14 @@ class MainWindow(DockPanels, QMainWindow):
         return True
 
     def undo(self) -> bool:
-        return self._controller.undo() if self._controller else False
+        """A blocked undo says why in the status bar, in the core's words."""
+        if self._controller is None:
+            return False
+        reason = self._controller.match.undo_blocked_reason()
+        if reason is not None:
+            self.statusBar().showMessage(UNDO_BLOCKED.format(reason=reason), 10000)
+            return False
+        return self._controller.undo()
 
     def redo(self) -> bool:
         return self._controller.redo() if self._controller else False
@@ -490,18 +502,18 @@ class MainWindow(DockPanels, QMainWindow):
         event.accept()
 
     # --- help -----------------------------------------------------------------------------------------------
-    def show_rules_notes(self, game_id: str | None = None) -> RulesNotesDialog | None:
-        game_id = game_id or (self._controller.match.game_id if self._controller else None)
-        if game_id is None:
-            return None
+    def show_rules_notes(self, game_id: str | None = None) -> RulesNotesDialog:
+        """The notes of the game in front of the player; on the start page, the index of all notes."""
+        if game_id is None and self._controller is not None and self.stack.currentWidget() is self._view:
+            game_id = self._controller.match.game_id
         from PySide6.QtCore import Qt
 
         from gui.about import RulesNotesDialog
 
-        self._notes = [d for d in self._notes if d.isVisible()]
         dialog = RulesNotesDialog(game_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self._notes.append(dialog)
+        self._notes.append(dialog)  # a closed one leaves the list as Qt deletes it
+        dialog.destroyed.connect(lambda _=None, d=dialog: self._notes.remove(d) if d in self._notes else None)
         dialog.show()
         return dialog
 
@@ -566,6 +578,23 @@ class MainWindow(DockPanels, QMainWindow):
             self.show_error(f"Cannot open {what}", _unexpected(e))
         return None
 
+    def show_keyboard_help(self) -> QWidget:
+        """Non-modal: the window's keys, the boards' keys and the keys of the game in front."""
+        from PySide6.QtCore import Qt
+
+        from gui.keyboard_help import BOARD_KEYS, WINDOW_KEYS, KeyboardHelpDialog, action_keys
+
+        menus = [self.new_action, self.open_action, self.save_action, self.save_as_action, self.quit_action,
+                 self.undo_action, self.redo_action, self.notes_action, self.keyboard_action]
+        sections = [("This window", action_keys(menus) + WINDOW_KEYS), ("On a board", BOARD_KEYS)]
+        if self._view is not None and self.stack.currentWidget() is self._view:
+            sections.append((self._controller.match.game.title, tuple(getattr(self._view, "KEYS", ()))))
+        dialog = KeyboardHelpDialog(tuple(sections), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.keyboard_help = dialog
+        dialog.show()
+        return dialog
+
     def show_about(self) -> None:
         from gui.about import AboutDialog
 
@@ -598,6 +627,11 @@ class MainWindow(DockPanels, QMainWindow):
         self.stack.addWidget(view)
         scores = view.scores_widget()
         self.scores_dock.setWidget(scores if scores is not None else self._no_scores)
+        from gui.keyboard_help import free_tab
+
+        for root in (view, scores):
+            if root is not None:
+                free_tab(root)
         self._dock_visible = {"log": True, "scores": True}
         self.show_game()
         if controller.match.actions:
@@ -630,8 +664,7 @@ class MainWindow(DockPanels, QMainWindow):
         self._refresh_log()
         self._refresh_undo()
         has_game = match is not None
-        for action in (self.save_action, self.save_as_action, self.export_action, self.close_game_action,
-                       self.notes_action):
+        for action in (self.save_action, self.save_as_action, self.export_action, self.close_game_action):
             action.setEnabled(has_game)
         self.setWindowTitle(self._title())
         self.turn_label.setText(self._turn_text())
@@ -642,14 +675,16 @@ class MainWindow(DockPanels, QMainWindow):
         if match is None:
             undo_tip = redo_tip = "No game is open."
         else:
-            if match.can_undo:
+            reason = match.undo_blocked_reason()
+            if reason is None:
                 undo_tip = f"Undo: {match.log[-1]}"
             elif not match.actions:
                 undo_tip = "Nothing to undo yet."
             else:
-                undo_tip = NO_UNDO_AFTER_BARRIER
+                undo_tip = UNDO_BLOCKED.format(reason=reason)
             redo_tip = "Redo the action you undid." if match.can_redo else "Nothing to redo."
-        self.undo_action.setEnabled(bool(match and match.can_undo))
+        # Enabled while something was done, blocked or not: a blocked undo says why when tried.
+        self.undo_action.setEnabled(bool(match and match.actions))
         self.redo_action.setEnabled(bool(match and match.can_redo))
         for action, tip in ((self.undo_action, undo_tip), (self.redo_action, redo_tip)):
             action.setToolTip(tip)

@@ -2,11 +2,12 @@
 
 Every hot-seat game shows it whenever the seat changes and the screen would reveal a
 secret; it is a page of the game view (gui/kit/game_view.GameView), which decides when.
+Enter lifts it as Space does: its button takes the focus whenever it shows.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.kit.style import set_ink
@@ -35,6 +36,7 @@ class Curtain(QWidget):
         self._button.setMinimumHeight(52)
         self._button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self._button.clicked.connect(self._reveal)
+        self._button.setToolTip("Show the screen (Enter or Space)")
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(40, 40, 40, 40)
@@ -62,10 +64,24 @@ class Curtain(QWidget):
         self._message.setText(message)
         self._message.setVisible(bool(message))
         self._button.setText(f"I am {name} \u2014 show my screen")
+        if self.isVisible():
+            self._button.setFocus(Qt.FocusReason.OtherFocusReason)
         self.update()
 
     def _reveal(self) -> None:
         self.revealed.emit()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self._button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Enter (the button keeps Space, as every button does) and, should the focus sit on the
+        curtain itself, Space."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and not event.isAutoRepeat():
+            self._button.click()
+            return
+        super().keyPressEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)

@@ -14,7 +14,7 @@ from core.registry import CATALOGUE, INFO
 from gui.tools import TOOLS
 from core.version import __version__
 from gui import storage, views
-from gui.main_window import NO_UNDO_AFTER_BARRIER, MainWindow
+from gui.main_window import UNDO_BLOCKED, MainWindow
 from gui.new_game import NewGameDialog
 from gui.start_page import GameCard
 from tests.gui import stand_in as stand_in_views
@@ -186,8 +186,15 @@ def test_undo_redo_actions_follow_the_match(window):
     window.redo_action.trigger()
     assert len(window.controller.match.actions) == 1
     _pick_all(window)
-    assert not window.undo_action.isEnabled()
-    assert window.undo_action.toolTip() == NO_UNDO_AFTER_BARRIER
+    reason = window.controller.match.undo_blocked_reason()
+    assert reason is not None
+    assert window.undo_action.isEnabled()  # enabled, so that trying it says why it is blocked
+    assert window.undo_action.toolTip() == UNDO_BLOCKED.format(reason=reason)
+    steps = len(window.controller.match.actions)
+    window.statusBar().clearMessage()
+    window.undo_action.trigger()
+    assert len(window.controller.match.actions) == steps
+    assert window.statusBar().currentMessage() == UNDO_BLOCKED.format(reason=reason)
 
 
 def test_log_dock_shows_the_match_log(window):
@@ -309,7 +316,7 @@ def test_about_names_version_and_licences(window, monkeypatch):
 def test_rules_notes_for_the_current_game(window):
     from importlib import resources
 
-    assert not window.notes_action.isEnabled()
+    assert window.notes_action.isEnabled()  # F1 on the start page opens the index
     window.start_new_game("throwdown")
     dialog = window.show_rules_notes()
     exists = (resources.files("resources.notes") / "throwdown.md").is_file()
@@ -451,7 +458,8 @@ def test_the_first_window_loads_no_rules_no_msgspec_and_no_docks():
 def test_docks_are_built_with_the_first_game_or_the_view_menu(window):
     assert window._dock_pair is None
     window.view_menu.aboutToShow.emit()
-    assert [a.text() for a in window.view_menu.actions() if not a.isSeparator()] == ["Scores", "Log", "UI &scale"]
+    assert [a.text() for a in window.view_menu.actions() if not a.isSeparator()] == ["Scores", "Log", "UI &scale",
+                                                                                    "&Animations"]
     assert window.log_dock.isHidden() and window.scores_dock.isHidden()  # the start page shows
     window.start_new_game("throwdown", seed=1)
     assert not window.log_dock.isHidden() and not window.scores_dock.isHidden()

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from gui.main_window import MainWindow
 from tests.gui.drivers.base import Driver, click
@@ -36,6 +38,32 @@ class WindowDriver(Driver):
         """Click the "New game" button on the game's start-page card."""
         card = self.game_card(game_id)
         click(next(b for b in card.findChildren(QPushButton) if b.text() == "New game"))
+
+
+    # --- the keyboard ------------------------------------------------------------------------------
+    def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+              to: QWidget | None = None) -> None:
+        """A key as the user presses it: to the focused widget (or `to`), through the shortcuts."""
+        QTest.keyClick(to or QApplication.focusWidget() or self.root, key, modifier)
+        QApplication.processEvents()
+
+    def tab(self, times: int = 1) -> list[QWidget]:
+        """Press Tab `times` times; the widgets that had the focus after each press."""
+        seen = []
+        for _ in range(times):
+            self.press(Qt.Key.Key_Tab)
+            seen.append(QApplication.focusWidget())
+        return seen
+
+    def status(self) -> str:
+        return self.root.statusBar().currentMessage()
+
+    def menu_action(self, menu: str, text: str):
+        """The action `text` (its & ignored) of the menu bar's `menu`, after the menu has been opened."""
+        bar = self.root.menuBar()
+        top = next(a.menu() for a in bar.actions() if a.text().replace("&", "") == menu)
+        top.aboutToShow.emit()
+        return next(a for a in top.actions() if a.text().replace("&", "") == text)
 
 
 def click_new_game(window: MainWindow, game_id: str) -> None:
