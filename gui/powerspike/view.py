@@ -53,6 +53,7 @@ NEUTRAL = "#1f2937"  # the banner's colour while nobody acts (a draw)
 ATTACKER_MARK = "#ff8f00"
 TARGET_MARK = "#d50000"
 ACTIVE_MARK = "#00b0ff"
+INSTRUCTION_FOLLOW = 120  # pixels of a panel that should show under its instruction without scrolling
 
 
 class PowerSpikeView(GameView):
@@ -74,6 +75,7 @@ class PowerSpikeView(GameView):
         self.table = load_table(setup.table)
         self.positions = ps.tracks_positions(setup)
         self._scores: PowerSpikeScores | None = None
+        self._step_shown: tuple[object, ...] | None = None
         self.add_page("board", self._build_board_page())
         self.final_table = TabletopView(self.table)
         self.final_table.setObjectName("finalTable")
@@ -370,6 +372,34 @@ class PowerSpikeView(GameView):
         shown = self.panels.get(phase)
         for w in dict.fromkeys(self.panels.values()):
             w.setVisible(w is shown)
+        self._show_instruction()
+
+    def instruction(self) -> QWidget | None:
+        """The line that says what to do in the step at hand (the top of its panel)."""
+        return {"deploy": self.deploy_panel.info, "draw": self.draw_panel.info, "activate": self.activate_panel.title,
+                "act": self.act_panel.info, "combat": self.combat.title, "loss": self.combat.title,
+                "oas": self.strike_panel.info}.get(self.match.state.phase)
+
+    def _show_instruction(self) -> None:
+        """At each new step, scroll the side column so its instruction is in sight: from the top
+        when the instruction and some of what follows fit, else with the instruction at the top
+        (the movement card above it scrolls away; the banner still says whose go it is)."""
+        state = self.match.state
+        act = state.activation
+        step = (state.phase, state.draws, act.unit if act else None, len(state.oas_strikes), len(state.losses))
+        if step == self._step_shown:
+            return
+        self._step_shown = step
+        target = self.instruction()
+        if target is None:
+            return
+        self.panel.layout().activate()
+        self.panel.resize(self.panel.width(), max(self.panel.height(), self.panel.sizeHint().height()))
+        top = target.mapTo(self.panel, QPoint(0, 0)).y()
+        room = self.scroll.viewport().height()
+        bar = self.scroll.verticalScrollBar()
+        bar.setRange(0, max(bar.maximum(), self.panel.height() - room))
+        bar.setValue(0 if top + target.height() + INSTRUCTION_FOLLOW <= room else max(0, top - 6))
 
     def _render_act(self) -> None:
         act = self.match.state.activation

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from core.match import Match
 from core.powerspike import game as ps
+from core.powerspike.cards import card
 from gui.controller import MatchController
 from gui.powerspike.view import PowerSpikeView
 from tests.gui.drivers.powerspike import drive
@@ -40,3 +41,31 @@ def test_choosing_a_target_is_logged_undone_and_kept_by_a_save(qtbot, tmp_path):
     assert r.target() is None and not reopened.fire_button.isEnabled()
     r.fire((shooter,), rider)
     assert isinstance(reopened.match.actions[-1], ps.Fire) and reopened.match.state.phase == "combat"
+
+
+def instruction_in_sight(view: PowerSpikeView) -> bool:
+    target = view.instruction()
+    viewport = view.scroll.viewport()
+    top = target.mapTo(viewport, target.rect().topLeft()).y()
+    return target.isVisible() and 0 <= top and top + target.height() <= viewport.height()
+
+
+def test_the_side_panel_scrolls_to_the_instruction_of_each_step(qtbot):
+    view = make_view(qtbot, mode="table")
+    view.resize(1024, 560)  # short: the card picker and the panels do not fit
+    shooter, target = close_in(view)
+    assert instruction_in_sight(view)
+    drive(view).fire((shooter,), target)
+    c = view.match.state.combat
+    attack = [52] + [card(13, 1)] + [card(r, 3) for r in range(2, 2 + c.attacker_entitlement.total - 2)]
+    defend = [card(r, 0) for r in range(2, 2 + c.target_entitlement.total)]
+    bar = view.scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())  # the player scrolled down to the card picker
+    drive(view).enter_cards(attack, defend)
+    if view.match.state.phase == "loss":
+        assert instruction_in_sight(view)
+        bar.setValue(bar.maximum())
+        drive(view).hold()
+    assert view.match.state.phase == "oas"
+    assert instruction_in_sight(view), "the Orbital Strike instruction is in sight"
+    assert "strike" in view.instruction().text().lower()
