@@ -301,6 +301,23 @@ def unit_labels(roster: Roster, org: Organisation | None = None) -> dict[str, st
     return labels
 
 
+def type_points(p: Profile) -> int:
+    """A full unit's points: its figures x its combat cards, what a points end counts
+    (state.unit_value), so two armies of equal points start a points game level."""
+    return p.figures * p.cards
+
+
+def unit_points(roster: Roster, org: Organisation | None = None) -> dict[str, int]:
+    """Points per roster unit id (0 for a type the organisation does not know)."""
+    org = org or default_organisation()
+    profiles = org.units.profiles
+    return {u.id: type_points(profiles[u.type]) if u.type in profiles else 0 for u in roster.all_units()}
+
+
+def roster_points(roster: Roster, org: Organisation | None = None) -> int:
+    return sum(unit_points(roster, org).values())
+
+
 def _check_units(where: str, units: tuple[RosterUnit, ...], slots: tuple[Slot, ...], side: str,
                  org: Organisation, own: str) -> list[str]:
     profiles = org.units.profiles
@@ -416,7 +433,8 @@ def require_valid(roster: Roster, org: Organisation | None = None) -> None:
     found = problems(roster, org)
     if found:
         name = roster.name or f"The {roster.side} roster"
-        raise IllegalSetup(f"{name} cannot start a game: " + "; ".join(found))
+        count = f"{len(found)} problem{'s' if len(found) != 1 else ''}"
+        raise IllegalSetup(f"{name} cannot start a game ({count}): " + "; ".join(found))
 
 
 def muster(roster: Roster, org: Organisation | None = None) -> tuple[Unit, ...]:

@@ -1,7 +1,8 @@
 """Power Spike armies: build the CDC and SCS rosters, then start a game with them.
 
-Two army builders (one per side, each starting from a ready-made roster) sit in tabs; under
-them every problem of either roster is listed, and "Start a game with these armies" stays
+Two army builders (one per side, each starting from a ready-made roster and keeping its side)
+sit in tabs; under them both armies are compared side by side with their points, and every
+problem of either roster is listed (the builder's own list, so the counts agree), and "Start a game with these armies" stays
 disabled, with the reasons, until both rosters are legal for their side. Starting asks for the
 table, the players and the mode, then hands a setup with both rosters embedded
 (`cdc_custom` / `scs_custom`) to the caller's `start` function, so the save replays on any
@@ -24,17 +25,11 @@ from core.powerspike.army import Roster, ready_made
 from core.powerspike.cards import SIDES
 from gui.kit.style import set_role
 from gui.powerspike.army_builder import ArmyBuilder
+from gui.powerspike.army_compare import ArmyComparison
 from maps.powerspike.table import available_tables, load_table
 
 SIDE_TITLES = {"CDC": "CDC army (player 1, red suits)", "SCS": "SCS army (player 2, black suits)"}
 START_TEXT = "Start a game with these armies"
-
-
-def side_problems(side: str, roster: Roster, found: list[str]) -> list[str]:
-    """The builder's problems, plus the one only this dialog knows: the tab's side."""
-    if roster.side != side:
-        return [f"This tab is for the {side}'s army, but the roster is for the {roster.side}"] + found
-    return found
 
 
 class StartOptions(QDialog):
@@ -95,8 +90,8 @@ class ArmiesDialog(QDialog):
         self._start = start
         ready = ready_made()
         self.builders: dict[str, ArmyBuilder] = {
-            "CDC": ArmyBuilder(ready[ps.DEFAULT_CDC_ROSTER]),
-            "SCS": ArmyBuilder(ready[ps.DEFAULT_SCS_ROSTER]),
+            "CDC": ArmyBuilder(ready[ps.DEFAULT_CDC_ROSTER], side="CDC"),
+            "SCS": ArmyBuilder(ready[ps.DEFAULT_SCS_ROSTER], side="SCS"),
         }
         intro = QLabel("Build an army for each side: start from a ready-made roster, add or remove "
                        "formations and units, load 'thopters; open and save roster files. When both "
@@ -108,6 +103,8 @@ class ArmiesDialog(QDialog):
             builder.setObjectName(f"builder:{side}")
             self.tabs.addTab(builder, SIDE_TITLES[side])
             builder.roster_changed.connect(self._refresh)
+        self.comparison = ArmyComparison(tuple(self.builders))  # type: ignore[arg-type]
+        self.comparison.setMaximumHeight(170)
 
         self.status = QLabel(objectName="armiesStatus")
         self.status.setWordWrap(True)
@@ -130,6 +127,7 @@ class ArmiesDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addWidget(intro)
         lay.addWidget(self.tabs, 1)
+        lay.addWidget(self.comparison)
         lay.addLayout(bottom)
         self.resize(1100, 720)
         self._refresh()
@@ -143,7 +141,7 @@ class ArmiesDialog(QDialog):
 
     def problems(self) -> dict[str, list[str]]:
         """Every reason each side's roster cannot start a game (empty lists when both can)."""
-        return {side: side_problems(side, b.roster(), b.problems()) for side, b in self.builders.items()}
+        return {side: b.problems() for side, b in self.builders.items()}
 
     def can_start(self) -> bool:
         return not any(self.problems().values())
@@ -178,6 +176,7 @@ class ArmiesDialog(QDialog):
     # --- drawing ------------------------------------------------------------------------------
     def _refresh(self, *_: object) -> None:
         found = self.problems()
+        self.comparison.render({side: b.roster() for side, b in self.builders.items()})
         for i, side in enumerate(self.builders):
             n = len(found[side])
             self.tabs.setTabText(i, SIDE_TITLES[side] + (f" \u2014 {n} problem{'s' if n != 1 else ''}" if n else

@@ -2,8 +2,12 @@
 
 The widget only edits a `Roster` (plain data) and shows what `core.powerspike.army.problems`
 says about it; it never enforces a limit itself, so the rules stay in one place and a player
-can save a half-built army. The New Game flow embeds it and reads `roster()` / `can_start()`.
-File dialogs and error boxes sit behind `ask_*` / `show_error` so tests can answer them.
+can save a half-built army. Each unit type shows its points and the army its total
+(`army.type_points`: figures x combat cards, what a points end counts). A builder made for one
+side (`side=`, the armies dialog's tabs) keeps it: its Side box is fixed, it offers only that
+side's ready-made rosters and refuses a roster file of the other side, so the roster being
+built is never wiped by a stray choice. File dialogs and error boxes sit behind `ask_*` /
+`show_error` so tests can answer them.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QGroupBox, QHBoxL
 
 from core.powerspike.army import (ROSTER_SUFFIX, Carry, Organisation, Roster, RosterFormation,
                                   RosterUnit, default_organisation, formation_titles, load_roster,
-                                  problems, ready_made, save_roster, unit_labels)
+                                  problems, ready_made, roster_points, save_roster, type_points, unit_labels)
 from gui.kit.style import set_role
 from maps.datafile import DataError
 
@@ -32,18 +36,23 @@ class ArmyBuilder(QWidget):
     roster_changed = Signal(object)
 
     def __init__(self, roster: Roster | None = None, org: Organisation | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, side: str | None = None) -> None:
         super().__init__(parent)
         self.org = org or default_organisation()
-        self._roster = roster or self._empty(sorted(self.org.units.sides)[0])
+        self.fixed_side = side
+        self._roster = roster or self._empty(side or sorted(self.org.units.sides)[0])
         self._spins: dict[tuple[int, str], QSpinBox] = {}
         self._cargo: dict[tuple[str, int], QComboBox] = {}
         self.remove_buttons: list[QPushButton] = []
         self._quiet = False
 
-        self.side_combo = QComboBox()
-        for side in sorted(self.org.units.sides.values(), key=lambda s: s.id):
-            self.side_combo.addItem(f"{side.name} ({side.suits} suits)", side.id)
+        self.side_combo = QComboBox(objectName="builderSide")
+        for known in sorted(self.org.units.sides.values(), key=lambda s: s.id):
+            if side is None or known.id == side:
+                self.side_combo.addItem(f"{known.name} ({known.suits} suits)", known.id)
+        if side is not None:
+            self.side_combo.setEnabled(False)
+            self.side_combo.setToolTip(f"This army is the {side}'s; the other side has its own tab")
         self.army_combo = QComboBox()
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("optional, e.g. Red Fist Company")
@@ -52,7 +61,7 @@ class ArmyBuilder(QWidget):
         self.name_edit.textEdited.connect(self._renamed)
 
         self.ready_combo = QComboBox()
-        self._ready = ready_made()
+        self._ready = {k: r for k, r in ready_made().items() if side is None or r.side == side}
         for key, r in self._ready.items():
             self.ready_combo.addItem(r.name or key, key)
         self.ready_button = QPushButton("Use this army")
@@ -96,12 +105,15 @@ class ArmyBuilder(QWidget):
 
         self.status_label = QLabel(objectName="builderStatus")
         self.count_label = QLabel(objectName="builderCount")
+        self.points_label = QLabel(objectName="builderPoints")
+        set_role(self.points_label, "psPoints")
         self.problem_list = QListWidget()
         self.problem_list.setWordWrap(True)
         self.problem_list.setSpacing(3)
         self.problem_list.setMinimumWidth(320)
         right = QVBoxLayout()
         right.addWidget(self.status_label)
+        right.addWidget(self.points_label)
         right.addWidget(self.count_label)
         right.addWidget(self.problem_list, 1)
 
@@ -131,7 +143,14 @@ class ArmyBuilder(QWidget):
         self._rebuild()
 
     def problems(self) -> list[str]:
-        return problems(self._roster, self.org)
+        """The engine's problems, and (never reachable by clicks) a roster of the wrong side."""
+        found = problems(self._roster, self.org)
+        if self.fixed_side is not None and self._roster.side != self.fixed_side:
+            found.insert(0, f"This army must be the {self.fixed_side}'s, but the roster is for the {self._roster.side}")
+        return found
+
+    def points(self) -> int:
+        return roster_points(self._roster, self.org)
 
     def can_start(self) -> bool:
         return not self.problems()
@@ -215,6 +234,10 @@ class ArmyBuilder(QWidget):
             roster = load_roster(path, self.org)
         except DataError as e:
             self.show_error(f"Cannot open the roster. {e}")
+            return False
+        if self.fixed_side is not None and roster.side != self.fixed_side:
+            self.show_error(f"{path} is an army for the {roster.side}; this one is the {self.fixed_side}'s. "
+                            "Open it in the other tab.")
             return False
         self.set_roster(roster)
         self.roster_changed.emit(self._roster)
@@ -354,7 +377,7 @@ class ArmyBuilder(QWidget):
             spin.valueChanged.connect(lambda v, g=group, k=t: self._spun(g, k, v))
             self._spins[(group, t)] = spin
             p = profiles.get(t)
-            text = f"{p.name} units" if p else f"'{t}' units"
+            text = f"{p.name} units \u00b7 {type_points(p)} pts each" if p else f"'{t}' units"
             if t not in allowed:
                 text += " (not allowed here)"
             if p:
@@ -414,6 +437,8 @@ class ArmyBuilder(QWidget):
             self.status_label.setText("Ready to play")
             set_role(self.status_label, "psReady")
         r = self._roster
+        self.points_label.setText(f"{self.points()} points")
+        self.points_label.setToolTip("Points: each unit's figures x its combat cards, what a points end counts")
         n, k = len(r.all_units()), len(r.formations)
         self.count_label.setText(f"{n} unit{'s' if n != 1 else ''} in all: {len(r.units)} army "
                                  f"unit{'s' if len(r.units) != 1 else ''} and {k} formation{'s' if k != 1 else ''}")
