@@ -104,7 +104,7 @@ class ArmiesDialog(QDialog):
             self.tabs.addTab(builder, SIDE_TITLES[side])
             builder.roster_changed.connect(self._refresh)
         self.comparison = ArmyComparison(tuple(self.builders))  # type: ignore[arg-type]
-        self.comparison.setMaximumHeight(170)
+        self.comparison.setMaximumHeight(150)
 
         self.status = QLabel(objectName="armiesStatus")
         self.status.setWordWrap(True)

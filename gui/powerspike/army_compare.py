@@ -6,6 +6,7 @@ Points are `army.unit_points` (figures x combat cards, what a points end counts)
 """
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from core.powerspike.army import Organisation, Roster, default_organisation, unit_labels, unit_points
@@ -25,6 +26,8 @@ class ArmyColumn(QGroupBox):
         set_role(self.total, "psPoints")
         self.units = QListWidget(objectName=f"compareUnits:{side}")
         self.units.setMinimumHeight(60)
+        self.units.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.units.setTextElideMode(Qt.TextElideMode.ElideRight)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 4, 6, 4)
         lay.setSpacing(2)
@@ -36,7 +39,7 @@ class ArmyColumn(QGroupBox):
         labels = unit_labels(roster, org)
         self.units.clear()
         for uid, pts in points.items():
-            self.units.addItem(f"{labels.get(uid, uid)} \u2014 {pts} pts")
+            self.units.addItem(f"{pts:>2} pts \u00b7 {labels.get(uid, uid)}")
         total = sum(points.values())
         n = len(points)
         self.setTitle(f"{self.side}: {roster.name or 'unnamed army'}")

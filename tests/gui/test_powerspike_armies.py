@@ -130,7 +130,7 @@ def test_points_per_unit_and_per_army_and_both_armies_side_by_side(qtbot, monkey
         assert total.startswith(f"{roster_points(builder.roster())} points")
         units = comparison.findChild(QListWidget, f"compareUnits:{side}")
         assert units.count() == len(builder.roster().all_units())
-        assert all(units.item(i).text().endswith(" pts") for i in range(units.count()))
+        assert all(" pts \u00b7 " in units.item(i).text() for i in range(units.count()))
 
     # A bigger CDC army: the gap is named and called out.
     brigade = cdc.spin(0, "death-commando")
