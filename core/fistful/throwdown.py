@@ -215,6 +215,24 @@ class ThrowdownGame(Rules):
         left = state.fistfuls[player]
         return [f for f in last.thrown[player] if f in down and f in left]
 
+    def removal_problem(self, state: ThrowdownState, player: int, fighter: object) -> str | None:
+        """Why `player` may not remove `fighter` now, in the players' words (None when they may)."""
+        if state.phase != "remove":
+            return "Nobody removes a fighter now: fighters are removed only after a throw, by the lowest total."
+        remover = state.to_remove[0]
+        if player != remover:
+            return (f"It is {state.name(remover)} who removes a fighter now, "
+                    "and only one of their own that landed face down.")
+        if not isinstance(fighter, Fighter) or not self.roster.has(fighter) \
+                or fighter not in state.fistfuls[player]:
+            name = self.roster.name(fighter) if isinstance(fighter, Fighter) and self.roster.has(fighter) else fighter
+            return (f"{name} is not in {state.name(player)}'s fistful: only one of their own fighters "
+                    "that landed face down can be removed.")
+        if fighter not in self.removable(state, player):
+            return (f"{self.roster.name(fighter)} landed face up this throw, so it stays: "
+                    "only a fighter that landed face down can be removed.")
+        return None
+
     def validate(self, state: ThrowdownState, action: ThrowdownAction) -> None:
         if state.phase == "over":
             raise IllegalAction("The game is over.", action)
@@ -246,11 +264,9 @@ class ThrowdownGame(Rules):
             if state.phase != "remove":
                 raise IllegalAction("Nobody has to remove a fighter now.", action)
             _check_seat(state, action.player, action)
-            if action.player != state.to_remove[0]:
-                raise IllegalAction(f"It is {state.name(state.to_remove[0])} who removes a fighter now.", action)
-            if not isinstance(action.fighter, Fighter) or action.fighter not in self.removable(state, action.player):
-                raise IllegalAction(f"{self.roster.name(action.fighter) if self.roster.has(action.fighter) else action.fighter} "
-                                    "did not land face down this round, so it cannot be removed.", action)
+            problem = self.removal_problem(state, action.player, action.fighter)
+            if problem:
+                raise IllegalAction(problem, action)
         else:
             raise IllegalAction(f"Throwdown has no action {type(action).__name__}.", action)
 

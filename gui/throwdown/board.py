@@ -18,6 +18,7 @@ from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import GAME, ThrowdownState
 from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken, board_token_scale
+from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.theme import LOWEST_BG
@@ -32,6 +33,14 @@ def token_name(player: int, fighter: Fighter) -> str:
 
 def pose_button_name(player: int, fighter: Fighter, pose: str) -> str:
     return f"pose:{player}:{fighter.sculpt}:{fighter.finish}:{pose}"
+
+
+def next_pose(pose: str | None) -> str:
+    """Table entry by clicks or Enter on a token: Back, Standing, Face down, round again."""
+    return POSES[(POSES.index(pose) + 1) % len(POSES)] if pose in POSES else POSES[0]
+
+
+ENTRY_CAPTION = "Click or press Enter for the next pose; B, S or D sets Back, Standing or Face down."
 
 
 class PlayerPanel(QFrame):
@@ -56,15 +65,19 @@ class PlayerPanel(QFrame):
 
 
 class ThrowBoard(QWidget):
-    """Calls `on_remove(player, fighter)`, `on_throw()` and `on_record()`; decides nothing."""
+    """Calls `on_remove(player, fighter)`, `on_refused(player, fighter)` (a click on a fighter that may not
+    be chosen), `on_throw()` and `on_record()`; decides nothing."""
 
     def __init__(self, roster: Roster, on_remove: Callable[[int, Fighter], None],
                  on_throw: Callable[[], None], on_record: Callable[[], None],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 on_refused: Callable[[int, Fighter], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("throwBoard")
         self.roster = roster
         self._on_remove = on_remove
+        self._on_refused = on_refused
+        self.tumble: Tumble | None = None
         self.poses: dict[tuple[int, Fighter], str] = {}
         self._poses_round = -1
         self._state: ThrowdownState | None = None
@@ -118,6 +131,7 @@ class ThrowBoard(QWidget):
         self.status = QLabel(objectName="actionStatus")
         self.status.setWordWrap(True)
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
+        self.throw_button.setToolTip("Throw every fistful at once (Enter or Space when the button has the focus).")
         self.throw_button.setMinimumHeight(56)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
         set_role(self.throw_button, "primary")
@@ -178,7 +192,17 @@ class ThrowBoard(QWidget):
         if self._state is not None and self._fitting_token_scale(self._state) != self._token_scale:
             self.render(self._state, self._mode)
 
-    def render(self, state: ThrowdownState, mode: str) -> None:
+    @property
+    def landing(self) -> bool:
+        """True while a throw is being shown landing."""
+        return self.tumble is not None and self.tumble.running
+
+    def render(self, state: ThrowdownState, mode: str, landing: bool = False) -> None:
+        """Draw the table; with `landing`, the last throw has just been made and lands before the eyes."""
+        if self.tumble is not None:
+            self.tumble.skip()
+            self.tumble = None
+        focused = next((key for key, t in self.tokens.items() if t.hasFocus()), None)
         self._state = state
         self._mode = mode
         if self._poses_round != state.throws:
@@ -204,8 +228,11 @@ class ThrowBoard(QWidget):
             panel = self.panels[remover]
             QTimer.singleShot(0, panel, lambda: self._scroll_to(panel))
         self._render_table(state)
+        if focused in self.tokens:
+            self.tokens[focused].setFocus()
 
         self.throw_button.setVisible(state.phase == "throw" and mode == "simulated")
+        self.throw_button.setEnabled(True)
         self.record_button.setVisible(entering)
         missing = self.missing_poses() if entering else 0
         self.record_button.setEnabled(entering and missing == 0)
@@ -218,6 +245,17 @@ class ThrowBoard(QWidget):
             self.status.setText("")
         self.status.setVisible(bool(self.status.text()))
         self.rules_hint.setVisible(last is None)
+        if landing and last is not None and mode == "simulated":
+            fistfuls = [[t for (p, _f), t in self.tokens.items() if p == player] for player in range(state.players)
+                        if last.landed[player] is not None]
+            self.tumble = play_throw(self, fistfuls)
+            if self.tumble is not None:
+                self.throw_button.setEnabled(False)
+                self.tumble.finished.connect(lambda: self.throw_button.setEnabled(True))
+
+    def set_entry_pose(self, player: int, fighter: Fighter, pose: str | None = None) -> None:
+        """A token's click or key in table entry: the pose named, or the next one."""
+        self.set_pose(player, fighter, pose or next_pose(self.poses.get((player, fighter))))
 
     def _scroll_to(self, panel: QWidget) -> None:
         bar = self.scroll.verticalScrollBar()
@@ -312,9 +350,15 @@ class ThrowBoard(QWidget):
             t.setObjectName(token_name(p, f))
             self.tokens[(p, f)] = t
             if p == remover and f in removable:
-                t.set_clickable(True, "Click to remove this fighter from the game.")
+                t.set_clickable(True, "Click or press Enter to remove this fighter from the game.")
                 t.set_highlight("#ef4444")
                 t.clicked.connect(lambda p=p, f=f: self._on_remove(p, f))
+            elif entering:
+                t.set_clickable(True, ENTRY_CAPTION)
+                t.clicked.connect(lambda p=p, f=f: self.set_entry_pose(p, f))
+                t.pose_requested.connect(lambda pose, p=p, f=f: self.set_entry_pose(p, f, pose))
+            if self._on_refused is not None:
+                t.refused.connect(lambda p=p, f=f: self._on_refused(p, f))
             col.addWidget(t)
             if entering:
                 for pose_id in POSES:

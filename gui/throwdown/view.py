@@ -14,6 +14,7 @@ from core.fistful.throwdown import GAME, Pick, Remove, Throw, ThrowdownState
 from core.game import Secret, actor_players
 from gui.controller import MatchController
 from gui.kit.fighters.picker import FistfulPicker
+from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.throwdown.board import ThrowBoard
 from gui.throwdown.over import WinnerPage
@@ -26,6 +27,12 @@ class ThrowdownView(GameView):
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "clearPick", "confirmPick", "throwButton",
                                          "recordThrowButton", "backToStart")
     BOARD = "boardScroll"
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Arrows", "Move between the fighters (on the table and in the fistful being picked)"),
+        ("Enter / Space", "Act on the fighter with the focus: remove it, put it back, or the next pose at the table"),
+        ("B / S / D", "At the table: the fighter with the focus landed on its Back, Standing or face Down"),
+        ("Any key or click", "While a throw lands: show it at once"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "throwdownView", parent)
@@ -33,8 +40,9 @@ class ThrowdownView(GameView):
         self._scores: ThrowdownScores | None = None
         self.picker = FistfulPicker(self.roster)
         self.picker.confirm_requested.connect(self._on_confirm)
-        self.board = ThrowBoard(self.roster, on_remove=self._on_remove, on_throw=self.play_chance,
-                                on_record=self._on_record)
+        self._throws = ThrowWatch()
+        self.board = ThrowBoard(self.roster, on_remove=self._on_remove, on_throw=self._on_throw,
+                                on_record=self._on_record, on_refused=self._on_refused)
         self.winner = WinnerPage()
         self.winner.finished_requested.connect(self.finished_requested)
         self.add_page("pick", self.picker)
@@ -69,13 +77,22 @@ class ThrowdownView(GameView):
                 self.picker.start(seat, state.name(seat), state.setup.players[seat].colour)
             self.show_page("pick")
         else:
-            self.board.render(state, self.match.mode)
+            self.board.render(state, self.match.mode, landing=self._throws.fresh(self.match, Throw))
             self.show_page("board")
 
     # --- gestures -> actions ----------------------------------------------------------
     def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:
         if self.picker.player is not None:
             self.controller.apply(Pick(self.picker.player, tuple(fighters)))
+
+    def _on_throw(self) -> None:
+        if not self.board.landing:
+            self.play_chance()
+
+    def _on_refused(self, player: int, fighter: Fighter) -> None:
+        reason = GAME.removal_problem(self.match.state, player, fighter)
+        if reason:
+            self.show_refusal(reason)
 
     def _on_record(self) -> None:
         self.controller.apply(Throw.of(self.board.entered_landed()))

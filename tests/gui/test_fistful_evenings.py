@@ -72,3 +72,142 @@ def test_the_throw_summary_names_the_poses_as_they_landed(qtbot, poses, expected
     summary = solitaire(view).throw_summary()
     assert expected in summary
     assert "on their feet" not in summary
+
+
+# --- Throwdown: throws land, refusals say why, tokens by keyboard ------------------------------
+from PySide6.QtCore import Qt  # noqa: E402
+
+from core.fistful.throwdown import GAME as THROWDOWN, Remove, ThrowdownSetup  # noqa: E402
+from core.fistful.throws import Landed  # noqa: E402
+from core.fistful.throwdown import Throw  # noqa: E402
+from gui.throwdown.view import ThrowdownView  # noqa: E402
+from tests.gui.drivers.fistful import throwdown  # noqa: E402
+
+TD_FISTFULS = ([Fighter("skwall", "hyper"), Fighter("frost", "hyper"), Fighter("gregor", "hyper")],
+               [Fighter("rimefang", "hyper"), Fighter("nexa", "hyper")])
+
+
+def throwdown_view(qtbot, mode: str = "simulated", seed: int = 5):
+    setup = ThrowdownSetup((PlayerSetup("Ana", "#d62828"), PlayerSetup("Ben", "#1d4ed8")), mode)
+    controller = MatchController(Match.new("throwdown", setup, seed))
+    view = ThrowdownView(controller)
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    view.show()
+    for fistful in TD_FISTFULS:
+        throwdown(view).reveal_curtain()
+        throwdown(view).pick_fighters(fistful)
+        throwdown(view).confirm_pick()
+    assert view.page == "board"
+    return controller, view
+
+
+def all_tokens(view):
+    return list(view.board.tokens.values())
+
+
+def test_a_throw_lands_fighter_by_fighter_and_a_click_skips_it(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    controller, view = throwdown_view(qtbot)
+    d = throwdown(view)
+    d.throw()
+    assert controller.match.state.round is not None, "the throw is made at once; only its showing waits"
+    assert d.landing()
+    assert d.tokens_waiting(all_tokens(view)), "the fighters are still in the air"
+    assert not view.board.throw_button.isEnabled()
+    throws = controller.match.state.throws
+    d.click_to_skip()
+    assert not d.landing() and not d.tokens_waiting(all_tokens(view))
+    assert controller.match.state.throws == throws, "the click that skips does not throw again"
+
+
+def test_a_throw_lands_by_itself_one_fistful_after_another(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    controller, view = throwdown_view(qtbot)
+    d = throwdown(view)
+    d.throw()
+    first = [view.board.tokens[(0, f)] for f in TD_FISTFULS[0]]
+    second = [view.board.tokens[(1, f)] for f in TD_FISTFULS[1]]
+    qtbot.waitUntil(lambda: not d.tokens_waiting(first), timeout=10000)
+    qtbot.waitUntil(lambda: not d.landing(), timeout=10000)
+    assert not d.tokens_waiting(first + second)
+    assert all(t.pose is not None for t in first + second)
+
+
+def test_no_animation_when_switched_off_or_entered_at_the_table(qtbot, monkeypatch):
+    controller, view = throwdown_view(qtbot)  # the test run switches animations off
+    throwdown(view).throw()
+    assert not throwdown(view).landing()
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    controller, view = throwdown_view(qtbot, mode="table")
+    d = throwdown(view)
+    for p, fistful in enumerate(TD_FISTFULS):
+        for f in fistful:
+            d.set_pose(p, f, "back")
+    d.record_throw()
+    assert controller.match.state.throws == 1
+    assert not d.landing()
+
+
+def pending_removal(controller) -> None:
+    """Ana's first two land face down, the rest face up: Ana removes."""
+    poses = (["down", "down", "back"], ["back", "back"])
+    controller.apply(Throw.of(tuple(tuple(Landed(f, pose) for f, pose in zip(fistful, ps))
+                                    for fistful, ps in zip(TD_FISTFULS, poses))))
+    assert controller.match.state.phase == "remove"
+
+
+def test_clicking_a_fighter_that_may_not_be_removed_says_why(qtbot):
+    controller, view = throwdown_view(qtbot)
+    pending_removal(controller)
+    d = throwdown(view)
+    d.click_token(0, TD_FISTFULS[0][2])
+    assert "face up" in d.refusal() and "face down" in d.refusal()
+    d.click_token(1, TD_FISTFULS[1][0])
+    assert "Ana" in d.refusal() and "removes" in d.refusal()
+    assert controller.match.state.phase == "remove"
+    assert THROWDOWN.removal_problem(controller.match.state, 0, TD_FISTFULS[0][0]) is None
+
+
+def test_tokens_by_keyboard_arrows_move_and_enter_removes(qtbot):
+    controller, view = throwdown_view(qtbot)
+    pending_removal(controller)
+    d = throwdown(view)
+    d.focus_token(d.token(0, TD_FISTFULS[0][0]))
+    d.key(Qt.Key.Key_Right)
+    assert d.focused_token_name() == f"token:0:{TD_FISTFULS[0][1].sculpt}:{TD_FISTFULS[0][1].finish}"
+    d.key(Qt.Key.Key_Down)
+    assert d.focused_token_name().startswith("token:1:"), "down goes to the next player's row"
+    d.key(Qt.Key.Key_Return)
+    assert "Ana" in d.refusal()
+    d.key(Qt.Key.Key_Up)
+    d.key(Qt.Key.Key_Left)
+    assert d.focused_token_name() == f"token:0:{TD_FISTFULS[0][0].sculpt}:{TD_FISTFULS[0][0].finish}"
+    d.key(Qt.Key.Key_Space)
+    assert controller.match.actions[-1] == Remove(0, TD_FISTFULS[0][0])
+
+
+def test_table_entry_by_keyboard_sets_poses_on_the_focused_token(qtbot):
+    controller, view = throwdown_view(qtbot, mode="table")
+    d = throwdown(view)
+    first = TD_FISTFULS[0][0]
+    d.focus_token(d.token(0, first))
+    d.key(Qt.Key.Key_Return)
+    assert view.board.poses[(0, first)] == "back"
+    d.key(Qt.Key.Key_Space)
+    assert view.board.poses[(0, first)] == "standing"
+    assert d.focused_token_name().startswith("token:0:skwall"), "the focus stays on the redrawn token"
+    d.key(Qt.Key.Key_D)
+    assert view.board.poses[(0, first)] == "down"
+    assert d.token(0, first).pose == "down"
+
+
+def test_the_focused_token_paints_a_ring(qtbot):
+    _controller, view = throwdown_view(qtbot)
+    token = throwdown(view).token(0, TD_FISTFULS[0][0])
+    plain = token.grab().toImage()
+    throwdown(view).focus_token(token)
+    ringed = token.grab().toImage()
+    assert plain != ringed
+    corner = ringed.pixelColor(4, token.height() // 2)
+    assert corner.blue() > corner.red(), "the ring is the boards' blue focus colour"

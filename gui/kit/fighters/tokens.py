@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QLinearGradient, QMouseEvent, QPainter, QPainterPath,
-                           QPaintEvent, QPen, QPolygonF, QRadialGradient)
+from PySide6.QtGui import (QColor, QFocusEvent, QFont, QFontMetricsF, QKeyEvent, QLinearGradient, QMouseEvent,
+                           QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF, QRadialGradient)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.fistful.roster import Fighter, Roster
@@ -18,6 +18,30 @@ BOARD_TOKEN = QSize(84, 120)
 MAX_BOARD_SCALE = 1.6  # tokens grow up to this on a wide window, so a big screen is not left empty
 TOKEN_GAP = 10
 POSE_BUTTON_LABELS = {"back": "Back", "standing": "Standing", "down": "Face down"}
+POSE_KEYS = {Qt.Key.Key_B: "back", Qt.Key.Key_S: "standing", Qt.Key.Key_D: "down"}  # table entry by keyboard
+FOCUS_RING = (QColor(0, 0, 0, 170), QColor("#38bdf8"))  # as the boards' focus ring (gui/kit/board_view)
+ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+ACTIVATE = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+WAITING = -1.0  # landing(): still in the hand, its throw not yet shown
+
+
+def nearest_in_direction(origin: QWidget, others: list[QWidget], dx: int, dy: int) -> QWidget | None:
+    """The widget nearest `origin` in the arrow's direction (centres, on screen), preferring the same row or
+    column: what an arrow key moves the focus to among tokens laid out in rows."""
+    here = origin.mapToGlobal(origin.rect().center())
+    best, best_cost = None, None
+    for w in others:
+        if w is origin:
+            continue
+        c = w.mapToGlobal(w.rect().center())
+        ahead = (c.x() - here.x()) * dx + (c.y() - here.y()) * dy
+        if ahead <= 4:
+            continue
+        side = abs((c.y() - here.y()) if dx else (c.x() - here.x()))
+        cost = ahead + 3 * side
+        if best_cost is None or cost < best_cost:
+            best, best_cost = w, cost
+    return best
 
 
 def region_colour(roster: Roster, region: str) -> QColor:
@@ -59,9 +83,13 @@ def fitted_font(base: QFont, text: str, width: float, pixels: int, bold: bool = 
 
 
 class FighterToken(QWidget):
-    """One fighter; `clicked` fires only while the token is clickable."""
+    """One fighter; `clicked` fires only while the token is clickable, `refused` when a click (or Enter)
+    lands on it while it is not, so the view can say why. It takes the keyboard focus: arrows move to the
+    nearest token, Enter or Space clicks, B, S and D ask for a pose (`pose_requested`, table entry)."""
 
     clicked = Signal()
+    refused = Signal()
+    pose_requested = Signal(str)
 
     def __init__(self, roster: Roster, fighter: Fighter, pose: str | None = None,
                  parent: QWidget | None = None, size: QSize = TOKEN_SIZE, scale: float = 1.0) -> None:
@@ -74,6 +102,9 @@ class FighterToken(QWidget):
         self._clickable = False
         self._highlight: QColor | None = None
         self._caption = ""
+        self._pressed = False
+        self._landing: float | None = None  # see set_landing
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFixedSize(round(size.width() * scale), round(size.height() * scale))
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self._update_tooltip()
@@ -102,6 +133,16 @@ class FighterToken(QWidget):
         self._highlight = QColor(colour) if colour is not None else None
         self.update()
 
+    @property
+    def landing(self) -> float | None:
+        return self._landing
+
+    def set_landing(self, progress: float | None) -> None:
+        """A throw being shown (gui/kit/fighters/tumble): WAITING while still in the hand, 0..1 while it
+        tumbles, None once it has landed (its pose and highlight show again)."""
+        self._landing = progress
+        self.update()
+
     def _update_tooltip(self) -> None:
         r = self.roster
         text = f"{r.name(self.fighter)} \u2014 {r.region(self.fighter)}, worth {r.value(self.fighter)}"
@@ -111,11 +152,47 @@ class FighterToken(QWidget):
             text += f"\n{self._caption}"
         self.setToolTip(text)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if (self._clickable and self.isEnabled() and event.button() == Qt.MouseButton.LeftButton
-                and self.rect().contains(event.position().toPoint())):
+    def activate(self) -> None:
+        """What a click does: `clicked` while clickable, else `refused`."""
+        if not self.isEnabled():
+            return
+        if self._clickable:
             self.clicked.emit()
+        else:
+            self.refused.emit()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._pressed = event.button() == Qt.MouseButton.LeftButton
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pressed, self._pressed = self._pressed, False
+        if pressed and event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+            self.activate()
         super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        if key in ACTIVATE and not event.isAutoRepeat():
+            self.activate()
+        elif key in ARROWS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            tokens = [t for t in self.window().findChildren(FighterToken)
+                      if t.isVisible() and t.isEnabled() and t.focusPolicy() != Qt.FocusPolicy.NoFocus]
+            target = nearest_in_direction(self, tokens, *ARROWS[key])
+            if target is not None:
+                target.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif key in POSE_KEYS and not event.modifiers():
+            self.pose_requested.emit(POSE_KEYS[key])
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
 
     # --- painting ---------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -124,6 +201,10 @@ class FighterToken(QWidget):
         p.scale(self._scale, self._scale)
         if not self.isEnabled():
             p.setOpacity(0.4)
+        landing = self._landing
+        shown_pose = self._pose if landing is None else None
+        if landing is not None:
+            self._tumble_transform(p, landing)
         r = self.roster
         top, bottom, border, ink = finish_palette(r, self.fighter)
         body = self._face()
@@ -164,7 +245,7 @@ class FighterToken(QWidget):
         p.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(r.value(self.fighter)))
 
         figure = QRectF(body.left() + 14, body.top() + 22, body.width() - 28, 44)
-        self._paint_figure(p, figure, ink)
+        self._paint_figure(p, figure, ink, shown_pose)
 
         p.setPen(ink)
         name_box = self.name_rect()
@@ -176,11 +257,11 @@ class FighterToken(QWidget):
         region_box = QRectF(body.left() + 4, body.bottom() - 31, body.width() - 8, 12)
         p.setFont(fitted_font(self.font(), r.region(self.fighter), region_box.width(), 9, bold=False))
         p.drawText(region_box, Qt.AlignmentFlag.AlignCenter, r.region(self.fighter))
-        if self._pose:
+        if shown_pose:
             self._paint_pose_tag(p, body)
-        if self._pose == "down":
+        if shown_pose == "down":
             p.fillPath(path, QColor(40, 40, 48, 95))
-        if self._highlight is not None:
+        if self._highlight is not None and landing is None:
             glow = QColor(self._highlight)
             glow.setAlpha(110)
             p.setPen(QPen(glow, 5))
@@ -188,7 +269,34 @@ class FighterToken(QWidget):
             p.drawPath(path)
             p.setPen(QPen(self._highlight, 2.5))
             p.drawPath(path)
+        if self.hasFocus():
+            self._paint_focus_ring(p, body)
         p.end()
+
+    def _tumble_transform(self, p: QPainter, progress: float) -> None:
+        """In the hand: small and pale; tumbling: a hop with one and a half turns, landing upright."""
+        c = self._face().center()
+        p.translate(c)
+        if progress == WAITING:
+            p.setOpacity(p.opacity() * 0.45)
+            p.scale(0.8, 0.8)
+        else:
+            hop = math.sin(math.pi * progress) * self._design.height() * 0.12
+            p.translate(0, -hop)
+            p.rotate(540 * (1 - (1 - progress) ** 2))
+            grow = 0.62 + 0.38 * progress
+            p.scale(grow, grow)
+        p.translate(-c)
+
+    def _paint_focus_ring(self, p: QPainter, body: QRectF) -> None:
+        ring = QPainterPath()
+        ring.addRoundedRect(body.adjusted(-1.5, -1.5, 1.5, 1.5), 15, 15)
+        p.setOpacity(1.0)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for colour, width, style in ((FOCUS_RING[0], 5.0, Qt.PenStyle.SolidLine),
+                                     (FOCUS_RING[1], 3.0, Qt.PenStyle.DashLine)):
+            p.setPen(QPen(colour, width, style))
+            p.drawPath(ring)
 
     def name_rect(self) -> QRectF:
         """Where the fighter's name is drawn: one line above the region."""
@@ -244,8 +352,7 @@ class FighterToken(QWidget):
         p.setPen(QColor(fg))
         p.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
 
-    def _paint_figure(self, p: QPainter, box: QRectF, ink: QColor) -> None:
-        pose = self._pose
+    def _paint_figure(self, p: QPainter, box: QRectF, ink: QColor, pose: str | None) -> None:
         pen = QPen(ink, 3.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
         p.save()
         p.translate(box.center())

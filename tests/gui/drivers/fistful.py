@@ -7,14 +7,14 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QComboBox, QGraphicsView, QLabel, QLineEdit, QPushButton, QTableWidget, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QGraphicsView, QLabel, QLineEdit, QPushButton, QTableWidget, QWidget
 
 from core.fistful.roster import Fighter
 from gui.fistful.battle_panel import Side
 from gui.kit.fighters.picker import chip_name, token_name as picked_token_name
 from gui.solitaire.sheet import FIRST_GAME_COLUMN
 from gui.fistful.scar_map import BoardPiece, RegionItem
-from tests.gui.drivers.base import Driver, click_at
+from tests.gui.drivers.base import LEFT, Driver, click_at
 
 def finish_chip(picker: QWidget, fighter: Fighter) -> QPushButton:
     """The picker's button for `fighter`, found by its object name."""
@@ -63,6 +63,35 @@ class _FighterGameDriver(Driver):
 
     def throw(self) -> None:
         self.press("throwButton")
+
+    # --- tokens by keyboard, throws landing (issue 12) ------------------------------------
+    def focus_token(self, token: QWidget) -> None:
+        """Give a fighter token the keyboard focus, as Tab would (the window made active first)."""
+        window = self.root.window()
+        window.activateWindow()
+        for _ in range(100):
+            if window.isActiveWindow():
+                break
+            QTest.qWait(20)
+        token.setFocus(Qt.FocusReason.TabFocusReason)
+        assert token.hasFocus(), f"{token.objectName()} does not take the focus"
+
+    def key(self, key: Qt.Key) -> None:
+        """Press a key where the keyboard focus is (the window's focused widget)."""
+        target = QApplication.focusWidget() or self.root
+        QTest.keyClick(target, key)
+
+    def focused_token_name(self) -> str:
+        w = QApplication.focusWidget()
+        return w.objectName() if w is not None else ""
+
+    def tokens_waiting(self, tokens: Iterable[QWidget]) -> list[QWidget]:
+        """The tokens not yet shown landed (a throw still landing)."""
+        return [t for t in tokens if t.landing is not None]
+
+    def click_to_skip(self) -> None:
+        """A click on the window while a throw lands: shows it at once."""
+        QTest.mouseClick(self.root, LEFT, pos=self.root.rect().center())
 
     def record_throw(self) -> None:
         self.press("recordThrowButton")
@@ -205,6 +234,13 @@ class ThrowdownDriver(_FighterGameDriver):
 
     def remove_first_removable(self) -> None:
         self.press(self.removable_tokens()[0])
+
+    def landing(self) -> bool:
+        return self.board.landing
+
+    def click_token(self, player: int, fighter: Fighter) -> None:
+        """A real click on a token, clickable or not."""
+        self.press(self.token(player, fighter))
 
 class SolitaireDriver(_FighterGameDriver):
     PICKER = "fivePicker"
