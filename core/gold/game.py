@@ -111,7 +111,11 @@ class GoldState(msgspec.Struct, frozen=True):
         return 2
 
     def name(self, player: int) -> str:
-        return self.setup.players[player].name
+        """The seat's name; the computer's seat says so wherever it is named (table, status, log)."""
+        name = self.setup.players[player].name
+        if player == self.setup.computer and "computer" not in name.lower():
+            return f"{name} (computer)"
+        return name
 
     def played(self, player: int) -> tuple[int, ...]:
         """This round's cards of `player`, in the order played."""

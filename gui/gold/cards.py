@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import (QColor, QFocusEvent, QFont, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent,
+                           QPen, QPolygonF)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.gold.cards import DYNAMITE, HIDDEN
@@ -15,6 +16,10 @@ from core.gold.cards import DYNAMITE, HIDDEN
 GOLD = QColor("#e0a800")
 GOLD_DARK = QColor("#8a6400")
 PAPER = QColor("#fbf6e9")
+FOCUS = QColor("#1d4ed8")  # the focus ring's blue (palette.json "focus")
+ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+ACT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+PLAIN = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
 INK = QColor("#2b2118")
 
 
@@ -109,9 +114,13 @@ def draw_dynamite(p: QPainter, rect: QRectF) -> None:
 
 
 class CardWidget(QWidget):
-    """One card: face (number or Dynamite), or back for HIDDEN; gold on it; clickable if enabled."""
+    """One card: face (number or Dynamite), or back for HIDDEN; gold on it; clickable if enabled.
+
+    A clickable card takes the keyboard focus: Enter or Space clicks it, an arrow asks the hand
+    to move the focus (`step(dx, dy)`), and the focused card wears a blue ring."""
 
     clicked = Signal(int)
+    step = Signal(int, int)
 
     def __init__(self, card: int, colour: str, size: QSize = QSize(72, 104), parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,6 +137,23 @@ class CardWidget(QWidget):
     def set_clickable(self, on: bool) -> None:
         self.clickable = on
         self.setCursor(Qt.CursorShape.PointingHandCursor if on else Qt.CursorShape.ArrowCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if on else Qt.FocusPolicy.NoFocus)
+        self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if self.clickable and event.key() in ACT_KEYS and not event.isAutoRepeat():
+            self.clicked.emit(self.card)
+        elif event.key() in ARROWS and event.modifiers() in PLAIN:
+            self.step.emit(*ARROWS[Qt.Key(event.key())])
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
         self.update()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -156,6 +182,10 @@ class CardWidget(QWidget):
             p.setPen(QPen(QColor("#f59e0b"), 4))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), radius, radius)
+        if self.hasFocus():
+            p.setPen(QPen(FOCUS, 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), radius + 2, radius + 2)
         p.end()
 
     def _paint_back(self, p: QPainter, r: QRectF, radius: float) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy,
                                QVBoxLayout, QWidget)
 
@@ -129,7 +129,11 @@ class PlayerRow(QFrame):
 
 
 class HandPanel(QFrame):
-    """The cards a player may choose from; forbidden ones greyed out, with why."""
+    """The cards a player may choose from; forbidden ones greyed out, with why.
+
+    By keyboard: the arrows walk the focus over the cards that may be clicked (Up and Down
+    between the two hands of table mode), Enter or Space plays or picks the focused one, and
+    Enter on the discard button confirms as Space does."""
 
     def __init__(self, on_card: Callable[[int, int], None], on_discard: Callable[[int, tuple[int, ...]], None],
                  parent: QWidget | None = None) -> None:
@@ -153,6 +157,7 @@ class HandPanel(QFrame):
                     f"({'face up' if state.setup.open_discards else 'face down'}).")
         row = self._card_row(state, p, state.hands[p], lambda c, pp=p: self._toggle(c))
         self.confirm = QPushButton("Discard the 2 chosen cards", objectName="confirmDiscard")
+        self.confirm.setToolTip("Put the 2 chosen cards out of the game (Enter or Space)")
         set_role(self.confirm, "primary")
         self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
         self.confirm.clicked.connect(lambda: self._on_discard(p, tuple(self.selection)))
@@ -212,14 +217,51 @@ class HandPanel(QFrame):
             w.blocked = bad
             w.set_clickable(not bad or table)
             if bad:
-                w.setToolTip(forbidden_reason(c, prev) + ("; entering it loses the round" if table else ""))
+                w.setToolTip(forbidden_reason(c, prev) + ("; entering it loses the round (Enter)" if table else ""))
             else:
-                w.setToolTip(f"Play {card_name(c)}" if forbid else f"Discard {card_name(c)}")
+                w.setToolTip((f"Play {card_name(c)}" if forbid else f"Pick {card_name(c)} to discard")
+                             + " (Enter or Space; arrows move between the cards)")
             w.clicked.connect(clicked)
+            w.step.connect(lambda dx, dy, w=w: self._step(w, dx, dy))
             self.cards[(p, c)] = w
             row.addWidget(w)
         self.rows.addLayout(row)
         return row
+
+    def focusable(self) -> list[list[CardWidget]]:
+        """The cards the keyboard may visit, one list per hand shown, left to right."""
+        rows: dict[int, list[CardWidget]] = {}
+        for (p, _), w in self.cards.items():
+            if w.clickable:
+                rows.setdefault(p, []).append(w)
+        return list(rows.values())
+
+    def focus_first(self) -> bool:
+        """Give the focus to the first card that may be clicked (after the hand is rebuilt)."""
+        rows = self.focusable()
+        if not rows:
+            return False
+        card = rows[0][0]
+        if self.isVisible():
+            card.show()  # the layout would show a new card only on the next turn of the event loop
+        card.setFocus(Qt.FocusReason.OtherFocusReason)  # a hidden card takes no focus
+        return True
+
+    def _step(self, card: CardWidget, dx: int, dy: int) -> None:
+        rows = self.focusable()
+        where = next(((r, row.index(card)) for r, row in enumerate(rows) if card in row), None)
+        if where is None:
+            return
+        r = max(0, min(len(rows) - 1, where[0] + dy))
+        col = max(0, min(len(rows[r]) - 1, where[1] + dx))
+        rows[r][col].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.confirm is not None
+                and self.confirm.hasFocus() and self.confirm.isEnabled()):
+            self.confirm.click()
+            return
+        super().keyPressEvent(event)
 
     def _toggle(self, card: int) -> None:
         if card in self.selection:

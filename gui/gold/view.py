@@ -8,7 +8,8 @@ the human has chosen, so it is never revealed early.
 from __future__ import annotations
 
 
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
 
 from core.chance import step_rng
 from core.game import Secret, actor_players
@@ -38,6 +39,11 @@ class GoldView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart")
     BOARD = "goldTable"
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Arrows", "Move between the cards you may choose (Up and Down: the other hand, in table mode)"),
+        ("Enter or Space", "Play the focused card; at set-up, pick or unpick it for discarding"),
+        ("Tab, then Enter or Space", "Discard the 2 picked cards"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "goldView", parent)
@@ -52,6 +58,13 @@ class GoldView(GameView):
         self.add_page("table", self.scroll)
         self.add_page("over", self.winner)
         self.start()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """The table coming into sight (a game against the computer opens on it): the keyboard starts
+        on the first card, wherever the focus was before (the start page, now hidden)."""
+        super().showEvent(event)
+        if self.page == "table":
+            self.table.hand.focus_first()
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:
@@ -75,6 +88,8 @@ class GoldView(GameView):
             f"Round {state.round}: choose your card for duel {len(state.duels) + 1} in secret."
 
     def render_table(self, state: GoldState) -> None:
+        focus = QApplication.focusWidget()  # before the hand is rebuilt, which moves a lost focus on
+        focus_here = focus is None or not focus.isVisible() or self.isAncestorOf(focus)
         pending = actor_players(self.match.actor)
         computer = state.setup.computer
         if computer is not None and computer in pending and 1 - computer not in pending:
@@ -94,6 +109,8 @@ class GoldView(GameView):
             self.table.hand.show_choice(state, pending, table=True)
         self.table.render(shown, latest_sentence(state))
         self.show_page("table")
+        if focus_here:
+            self.table.hand.focus_first()  # the rebuilt hand: the keyboard starts on its first card
 
     def _show_hand(self, shown: GoldState, seat: int) -> None:
         if shown.phase == "discard":
