@@ -400,6 +400,10 @@ class TabletopView(BoardView):
     Gestures: click a tray to select it (rings appear); drag a tray to move it (the wheel or
     Q/E turns the ghost, Esc cancels); Q/E with a selected unit turns it on the spot (Enter
     asks for it); Shift+click two trays to lay the ruler between them.
+
+    Keyboard (the kit's focus ring): arrows walk between the trays, Enter or Space clicks the
+    focused one; on a unit that may move, Enter or Space picks it up instead (a ghost), then the
+    arrows nudge it 0.1" (1" with Shift), Q/E turn it, Enter puts it down, Esc gives up.
     """
 
     UNIT = PX_PER_IN
@@ -690,6 +694,25 @@ class TabletopView(BoardView):
     def piece_drag_ended(self, piece: str, commit: bool) -> None:
         self._end_drag(commit)
 
+    def focus_pieces(self) -> list[tuple[str, QRectF]]:
+        return [(uid, tray.sceneBoundingRect()) for uid, tray in self.trays.items() if tray.isVisible()]
+
+    def nudge_target(self) -> str | None:
+        """A unit picked up by the keyboard (a pointer drag follows the pointer instead)."""
+        return self.dragging if self.dragged_piece is None else None
+
+    def piece_nudged(self, piece: str, dx: float, dy: float) -> None:
+        if self._ghost_pose is not None and piece == self.dragging:
+            x, y, facing = self._ghost_pose
+            self._update_ghost(x + dx, y + dy, facing)
+
+    def _pick_up(self, uid: str) -> None:
+        """The keyboard's drag: the ghost appears on the tray, ready to be nudged and turned."""
+        self.select(uid)
+        self._start_drag(uid)
+        x, y, facing = self._ghost_pose  # type: ignore[misc]
+        self._update_ghost(x, y, facing)
+
     def piece_tooltip(self, piece: str) -> str:
         m = self.markers[piece]
         return f"{m.label}\n{m.figures} of {m.figures_max} figures left"
@@ -709,9 +732,13 @@ class TabletopView(BoardView):
             self.rotate_ghost(-ROTATE_STEP_DEG)
         elif key in (Qt.Key.Key_E, Qt.Key.Key_BracketRight):
             self.rotate_ghost(ROTATE_STEP_DEG)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.dragging is not None \
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.dragging is not None \
                 and self.dragged_piece is None:
             self._end_drag(commit=True)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.dragging is None \
+                and self.focused_piece is not None and self._movable is not None \
+                and self.focused_piece in self._movable and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self._pick_up(self.focused_piece)
         elif key == Qt.Key.Key_Escape:
             if self.dragged_piece is not None:
                 self.cancel_drag()

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, Qt
-from PySide6.QtGui import QBrush, QColor, QDrag, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QBrush, QColor, QDrag, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
 from gui.kit.style import set_role
@@ -22,7 +22,7 @@ MIME = "application/x-powerspike-unit"
 class UnitList(QListWidget):
     """Units with their status; greyed entries carry the reason in their text and tooltip.
 
-    Items can be dragged onto the tabletop (deployment).
+    Items can be dragged onto the tabletop (deployment); Enter or Space on a row clicks it.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -33,6 +33,15 @@ class UnitList(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         set_role(self, "psUnits")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter or Space chooses the current row as a click does (Tab moves on, as ever)."""
+        item = self.currentItem()
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and item is not None:
+            self.itemClicked.emit(item)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def startDrag(self, actions) -> None:
         item = self.currentItem()

@@ -66,6 +66,19 @@ class PowerSpikeView(GameView):
                                          "endGo", "movedButton", "holdButton", "retreatButton", "pickerRecord",
                                          "backToStart")
     BOARD = "tabletop"
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Arrows", "On the table: move the focus ring between the units"),
+        ("Enter / Space", "On the table: act on the focused unit (activate it, aim at it, strike it); "
+                          "on your activated unit, pick it up to move it"),
+        ("Arrows (unit picked up)", "Nudge the unit 0.1\" (Shift: 1\")"),
+        ("Q / E", "Turn the unit being moved (or the selected one on the spot)"),
+        ("Enter (unit picked up)", "Put the unit down there (the move)"),
+        ("Esc", "Give up the move being made; clear the ruler"),
+        ("Ctrl+arrows", "Pan the table"),
+        ("+ / \u2212, F", "Zoom the table in or out; fit it"),
+        ("Tab", "Move on to the unit lists, the panel's choices and the step's buttons"),
+        ("Enter / Space (in a list)", "Choose the unit: pick it, aim at it, pool it, strike it"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "powerSpikeView", parent)
@@ -135,7 +148,8 @@ class PowerSpikeView(GameView):
         self.fit_button.clicked.connect(self.tabletop.fit)
         hint = QLabel("Wheel: zoom \u00b7 drag: pan \u00b7 Shift+click two units: ruler", objectName="tableHint")
         hint.setToolTip("Wheel: zoom (turns a unit while dragging) \u00b7 drag the table to pan \u00b7 "
-                        "Shift+click two units: ruler")
+                        "Shift+click two units: ruler\nKeys: arrows move between units, Enter or Space acts "
+                        "(on your activated unit: picks it up; then arrows nudge, Q/E turn, Enter puts it down)")
         set_role(hint, "caption")
         hint.setWordWrap(True)
         zoom_row.addWidget(hint, 1)

@@ -69,3 +69,63 @@ def test_the_side_panel_scrolls_to_the_instruction_of_each_step(qtbot):
     assert view.match.state.phase == "oas"
     assert instruction_in_sight(view), "the Orbital Strike instruction is in sight"
     assert "strike" in view.instruction().text().lower()
+
+
+def test_the_keyboard_moves_the_activated_unit_nudging_turning_and_confirming(qtbot):
+    view = make_view(qtbot, mode="table")
+    shooter, rider = close_in(view)
+    table = drive(view).table
+    table.focus_by_arrows(shooter)
+    start = view.tabletop.markers[shooter]
+    table.key(Qt.Key.Key_Return)  # pick it up
+    x0, y0, f0 = table.ghost_pose
+    assert (round(x0, 3), round(y0, 3)) == (round(start.centre[0], 3), round(start.centre[1], 3))
+    table.key(Qt.Key.Key_Left)
+    x, y, _ = table.ghost_pose
+    assert x == pytest.approx(x0 - 0.1) and y == pytest.approx(y0)
+    table.key(Qt.Key.Key_Up, shift=True)
+    x, y, _ = table.ghost_pose
+    assert y == pytest.approx(y0 - 1.0)
+    table.key(Qt.Key.Key_E)
+    assert table.ghost_pose[2] != pytest.approx(f0)
+    table.key(Qt.Key.Key_Q)
+    assert table.ghost_pose[2] == pytest.approx(f0)
+    goal = table.ghost_pose
+    assert not view.match.state.activation.moved
+    table.key(Qt.Key.Key_Return)  # put it down
+    move = view.match.actions[-1]
+    assert isinstance(move, ps.Move), drive(view).refusal()
+    assert (move.x, move.y) == (pytest.approx(goal[0], abs=1e-3), pytest.approx(goal[1], abs=1e-3))
+    assert view.match.state.activation.moved
+
+
+def test_the_keyboard_aims_at_an_enemy_and_esc_gives_up_a_move(qtbot):
+    view = make_view(qtbot, mode="table")
+    shooter, rider = close_in(view)
+    table = drive(view).table
+    table.focus_by_arrows(shooter)
+    table.key(Qt.Key.Key_Space)
+    assert table.ghost_pose is not None
+    table.key(Qt.Key.Key_Escape)
+    assert table.ghost_pose is None and not view.match.state.activation.moved
+    table.focus_by_arrows(rider)
+    table.key(Qt.Key.Key_Return)
+    assert view.match.actions[-1] == ps.Aim(0, rider)
+
+
+def test_the_unit_lists_answer_enter_and_tab_reaches_them(qtbot):
+    view = make_view(qtbot, mode="table")
+    shooter, rider = close_in(view)
+    enemies = drive(view).find("enemyList")
+    table = view.tabletop
+    table.setFocus()
+    for _ in range(30):
+        if enemies.hasFocus():
+            break
+        qtbot.keyClick(view.focusWidget(), Qt.Key.Key_Tab)
+    assert enemies.hasFocus(), "Tab reaches the enemy list from the table"
+    row = next(i for i in range(enemies.count()) if enemies.item(i).data(Qt.ItemDataRole.UserRole) == rider)
+    enemies.setCurrentRow(row)
+    qtbot.keyClick(enemies, Qt.Key.Key_Return)
+    assert view.match.actions[-1] == ps.Aim(0, rider)
+    assert dict(view.KEYS) and any("Q / E" in k for k, _ in view.KEYS)

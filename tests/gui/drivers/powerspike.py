@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QGraphicsView, QListWidget, QListWidgetItem, QWidget
 
 from core.powerspike.cards import is_joker, rank, suit
 from gui.powerspike.labels import UnitLabel
-from gui.powerspike.tabletop import to_scene
+from gui.powerspike.tabletop import to_scene, to_table
 from tests.gui.drivers.base import Driver, click, find, click_at, click_row, drag, wheel
 
 
@@ -37,6 +38,43 @@ class TabletopDriver:
     def drag_unit(self, unit_id: str, to: tuple[float, float], turn_steps: int = 0, release: bool = True) -> None:
         """Press on the tray, move it in a few steps to `to` (inches), turn it with the wheel, drop it."""
         drag(self.view, self.unit_pos(unit_id), self.table_pos(*to), turn_steps=turn_steps, release=release)
+
+    # --- the keyboard -----------------------------------------------------------------------
+    def key(self, key: Qt.Key, shift: bool = False) -> None:
+        self.view.setFocus()
+        QTest.keyClick(self.view, key, Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier)
+
+    @property
+    def focused(self) -> str | None:
+        """The unit the keyboard's focus ring is on."""
+        return self.view.focused_piece
+
+    def focus_by_arrows(self, unit_id: str, limit: int = 40) -> None:
+        """Walk the focus ring with the arrow keys until it stands on `unit_id`."""
+        self.key(Qt.Key.Key_Right)
+        for _ in range(limit):
+            if self.focused == unit_id:
+                return
+            here = self.view.markers[self.focused].centre
+            there = self.view.markers[unit_id].centre
+            dx, dy = there[0] - here[0], there[1] - here[1]
+            horizontal = Qt.Key.Key_Right if dx > 0 else Qt.Key.Key_Left
+            vertical = Qt.Key.Key_Down if dy > 0 else Qt.Key.Key_Up
+            before = self.focused
+            for k in ((horizontal, vertical) if abs(dx) >= abs(dy) else (vertical, horizontal)):
+                self.key(k)
+                if self.focused != before:
+                    break
+        assert self.focused == unit_id, f"the arrows did not reach {unit_id} (stuck on {self.focused})"
+
+    @property
+    def ghost_pose(self) -> tuple[float, float, float] | None:
+        """Where the unit being moved would stand (x, y, facing), or None while none is held."""
+        ghost = self.view.ghost
+        if self.view.dragging is None or ghost is None:
+            return None
+        x, y = to_table(ghost.pos())
+        return x, y, ghost.rotation() % 360
 
     # Reading what the table shows (these were test-only methods of TabletopView and its labels).
     def unit_at(self, view_pos: QPoint) -> str | None:
