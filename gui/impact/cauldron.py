@@ -1,22 +1,29 @@
-"""The cauldron, painted: dice show their element; fresh dice fly in and settle (~0.5 s).
+"""The cauldron, painted: dice show their element; fresh dice fly in and settle (~0.5 s, when
+View → Animations is on; a click lands them at once).
 
 Clicking dice selects them for tipping when the view allows it; the widget only reports the
-selection, the view turns it into a Tip action.
+selection, the view turns it into a Tip action. By keyboard the cauldron takes the focus, the
+arrows walk a focus ring over the dice (saying each die's element as its tooltip would), and
+Enter or Space picks or unpicks the focused die. No letter keys: Impact's race keys stay free.
 """
 from __future__ import annotations
 
 import math
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QVariantAnimation, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QRadialGradient
+from PySide6.QtGui import (QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen,
+                           QRadialGradient)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gui.impact.symbols import FACE_LABELS, INK, paint_die
+from gui.storage import animations_on
+
+FOCUS_RING = QColor("#ffd27a")  # palette.json "focus-on-dark"
+ACT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
 class CauldronWidget(QWidget):
     selection_changed = Signal()
-    ANIMATE = True  # tests switch the throw animation off
     DURATION_MS = 500
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -24,6 +31,9 @@ class CauldronWidget(QWidget):
         self.setObjectName("cauldron")
         self.setMinimumSize(360, 320)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip("")
+        self.focused: int | None = None  # the die the keyboard's focus ring is on
         self.dice: tuple[str, ...] = ()
         self.fresh = 0
         self.flying = 0
@@ -42,7 +52,9 @@ class CauldronWidget(QWidget):
             self.selected.clear()
         self.dice, self.fresh, self.flying, self.caption = tuple(dice), fresh, flying, caption
         self.marked = set(marked)
-        if fresh and self.ANIMATE:
+        if self.focused is not None and self.focused >= len(self.dice):
+            self.focused = len(self.dice) - 1 if self.dice else None
+        if fresh and animations_on():
             self._progress = 0.0
             self._anim.stop()
             self._anim.start()
@@ -70,7 +82,7 @@ class CauldronWidget(QWidget):
     def die_rect(self, i: int) -> QRectF:
         bowl = self.bowl()
         n = max(len(self.dice), 1)
-        cols = max(2, math.ceil(math.sqrt(n * 1.4)))
+        cols = self._columns()
         rows = math.ceil(n / cols)
         area = bowl.adjusted(bowl.width() * 0.17, bowl.height() * 0.2, -bowl.width() * 0.17, -bowl.height() * 0.17)
         cell = min(area.width() / cols, area.height() / max(rows, 1), bowl.width() / 4.2)
@@ -110,13 +122,60 @@ class CauldronWidget(QWidget):
         return super().event(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self._progress < 1.0:  # a click lands the flying dice at once
+            self._anim.stop()
+            self._step(1.0)
+            return
         if not self.selectable:
             return
         i = self.die_at(event.position())
         if i is None:
             return
+        self.toggle(i)
+
+    def toggle(self, i: int) -> None:
+        """Pick or unpick die `i` for tipping."""
         self.selected ^= {i}
         self.selection_changed.emit()
+        self.update()
+
+    # --- keyboard ---------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        steps = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Up: -self._columns(),
+                 Qt.Key.Key_Down: self._columns()}
+        if key in steps and self.dice:
+            start = self.focused if self.focused is not None else -1 if steps[key] > 0 else len(self.dice)
+            self.focus_die(max(0, min(len(self.dice) - 1, start + steps[key])))
+        elif key in ACT_KEYS and not event.isAutoRepeat() and self.focused is not None:
+            if self.selectable:
+                self.toggle(self.focused)
+            self._say(self.focused)
+        else:
+            super().keyPressEvent(event)
+
+    def focus_die(self, i: int) -> None:
+        """Put the focus ring on die `i` and say what it is, as hovering it would."""
+        self.focused = i
+        self._say(i)
+        self.update()
+
+    def _say(self, i: int) -> None:
+        text = self.die_tooltip(i)
+        if self.selectable and i not in self.selected:
+            text = text.replace("click to pick", "Enter or Space picks")
+        self.setAccessibleDescription(text)
+        QToolTip.showText(self.mapToGlobal(self.die_rect(i).bottomLeft().toPoint()), text, self)
+
+    def _columns(self) -> int:
+        return max(2, math.ceil(math.sqrt(max(len(self.dice), 1) * 1.4)))
+
+    def focusInEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt's name and event)
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt's name and event)
+        super().focusOutEvent(event)
         self.update()
 
     # --- painting -------------------------------------------------------------------------
@@ -143,6 +202,10 @@ class CauldronWidget(QWidget):
         if not self.dice:
             p.setPen(QColor("#b8a38a"))
             p.drawText(bowl, Qt.AlignmentFlag.AlignCenter, "The cauldron is empty")
+        if self.hasFocus() and (self.focused is None or not self.dice):
+            p.setPen(QPen(FOCUS_RING, 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(bowl.adjusted(-3, -3, 3, 3))
         start = len(self.dice) - self.fresh
         for i, face in enumerate(self.dice):
             rect = self.die_rect(i)
@@ -156,6 +219,10 @@ class CauldronWidget(QWidget):
                 rect = QRectF(c.x() - rect.width() * scale / 2, c.y() - rect.height() * scale / 2,
                               rect.width() * scale, rect.height() * scale)
             paint_die(p, rect, face, selected=i in self.selected or i in self.marked)
+            if i == self.focused and self.hasFocus():
+                p.setPen(QPen(FOCUS_RING, 3, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(rect.adjusted(-5, -5, 5, 5), 6, 6)
         if self.flying:
             p.setPen(QColor("#ffd27a"))
             p.drawText(QRectF(0, bowl.bottom() - 2, self.width(), 24), Qt.AlignmentFlag.AlignCenter,

@@ -9,7 +9,9 @@ throws a die. Nothing in Impact is secret (the core's `secret` is None), so the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (QApplication, QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
+                               QVBoxLayout, QWidget)
 
 from core.game import CHANCE
 from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, ImpactState, Landing, RaceResult,
@@ -21,7 +23,7 @@ from gui.impact.cauldron import CauldronWidget
 from gui.impact.entry import TableEntry
 from gui.impact.legend import ElementLegend
 from gui.impact.over import WinnerPage
-from gui.impact.race import RacePage
+from gui.impact.race import RACE_KEYS, RacePage
 from gui.impact.scores import ImpactScores
 from gui.impact.supplies import SupplyStrip
 
@@ -36,6 +38,16 @@ class ImpactView(GameView):
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwSource", "cautiousButton", "recklessButton", "tipButton", "stopButton", "rollButton",
                         "recordButton", "raceComputer", "winnerBack")
     BOARD = "cauldron"
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Tab", "Move between the supplies, the cauldron and the buttons"),
+        ("Arrows (supplies)", "Walk over every supply's loose dice and boulder piles"),
+        ("Enter or Space (supplies)", "Throw from the focused loose dice or boulder pile next"),
+        ("Arrows (cauldron)", "Walk over the dice in the cauldron; each says its element"),
+        ("Enter or Space (cauldron)", "Pick or unpick the focused die for tipping"),
+        ("Enter or Space (buttons)", "Drop, throw, tip, stop, let the dice land, record"),
+        (", ".join(label for _, label in RACE_KEYS), "Race keys, one per player, in storm and fire races "
+                                                     "(kept for the races: no other key uses them)"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "impactView", parent)
@@ -43,6 +55,7 @@ class ImpactView(GameView):
         self._scores: ImpactScores | None = None
 
         self.supplies = SupplyStrip()
+        self.supplies.source_chosen.connect(self._on_source)
         self.cauldron = CauldronWidget()
         self.cauldron.selection_changed.connect(self._update_tip_button)
 
@@ -107,8 +120,17 @@ class ImpactView(GameView):
         b = QPushButton(text, objectName=name)
         b.setProperty("role", "impact-primary" if primary else "impact")
         b.setCursor(Qt.CursorShape.PointingHandCursor)
-        b.setToolTip(tip)
+        b.setToolTip(f"{tip} (Enter or Space)" if tip else "Enter or Space")
         return b
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Enter presses the focused button as Space does (a button outside a dialog leaves Enter alone)."""
+        focus = QApplication.focusWidget()
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and isinstance(focus, QPushButton)
+                and self.isAncestorOf(focus) and focus.isEnabled() and not event.isAutoRepeat()):
+            focus.click()
+            return
+        super().keyPressEvent(event)
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:
@@ -213,6 +235,22 @@ class ImpactView(GameView):
         dice = tuple(sorted(self.cauldron.selected))
         if self.controller.apply(Tip(self.match.state.active, dice)):
             self._then_chance()
+
+    def _on_source(self, player: int, pile: int) -> None:
+        """Throw from this supply's loose dice or boulder pile next; a source that may not be
+        chosen now says why in the refusal banner."""
+        state = self.match.state
+        if state.phase != "turn" or self.match.actor == CHANCE:
+            self.show_refusal("Choose where to throw from when it is a player's turn to throw.")
+        elif player != state.active:
+            self.show_refusal(f"That is {state.name(player)}'s supply: it is {state.name(state.active)}'s turn.")
+        elif state.big_bang:
+            self.show_refusal("Big Bang: all the dice are thrown at once, from every pile.")
+        else:
+            index = self.source.findData(pile)
+            if index >= 0:
+                self.source.setCurrentIndex(index)
+            self.refusal.dismiss()
 
     def _on_stop(self) -> None:
         self.controller.apply(Stop(self.match.state.active))

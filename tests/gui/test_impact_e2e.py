@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from core.impact.game import GAME, RaceResult, Stop
-from gui.impact.cauldron import CauldronWidget
 from gui.impact.race import RACE_KEYS
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
@@ -24,7 +23,7 @@ NAMES = ("Ada", "Bram", "Cleo")
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(CauldronWidget, "ANIMATE", False)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "0")
 
 
 def new_window(qtbot, monkeypatch, save_path) -> MainWindow:

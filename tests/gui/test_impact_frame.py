@@ -12,7 +12,6 @@ from core.game import CHANCE
 from core.impact.game import GAME, Stop
 from core.match import Match
 from gui.controller import MatchController
-from gui.impact.cauldron import CauldronWidget
 from gui.impact.view import ImpactView
 from gui.views import create_view
 from tests.gui.drivers.impact import drive
@@ -22,7 +21,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture(autouse=True)
 def no_animation(monkeypatch):
-    monkeypatch.setattr(CauldronWidget, "ANIMATE", False)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "0")
 
 
 def make(qtbot, n: int = 3, seed: int = 4, **options) -> ImpactView:

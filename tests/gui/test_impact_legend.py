@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from core.match import Match
 from gui.controller import MatchController
-from gui.impact.cauldron import CauldronWidget
 from gui.impact.symbols import FACE_LABELS
 from gui.impact.view import ImpactView
 
@@ -20,7 +19,7 @@ SAVE = Path(__file__).resolve().parents[1] / "saves" / "0.1.0" / "impact-midgame
 
 @pytest.fixture(autouse=True)
 def no_animation(monkeypatch):
-    monkeypatch.setattr(CauldronWidget, "ANIMATE", False)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "0")
 
 
 @pytest.fixture

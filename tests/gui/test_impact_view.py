@@ -8,14 +8,13 @@ from core.game import CHANCE
 from core.impact.game import GAME, Knock, Landing, RaceResult, StartingDie, Stop, Throw, Tip, Tipped
 from core.match import Match
 from gui.controller import MatchController
-from gui.impact.cauldron import CauldronWidget
 from gui.impact.view import ImpactView
 from tests.gui.drivers.impact import drive
 
 
 @pytest.fixture(autouse=True)
 def no_animation(monkeypatch):
-    monkeypatch.setattr(CauldronWidget, "ANIMATE", False)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "0")
 
 
 def make(qtbot, n: int = 3, seed: int = 4, **options) -> ImpactView:

@@ -1,7 +1,9 @@
 """Impact as a player drives it: the throw buttons, the cauldron's dice, the race keys, the winner page."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 
 from gui.impact.race import RACE_KEYS
 from tests.gui.drivers.base import Driver, click_at, key_click
@@ -45,11 +47,32 @@ class ImpactDriver(Driver):
         cauldron = self.find("cauldron")
         click_at(cauldron, cauldron.die_rect(i).center().toPoint())
 
+    def dice_in_flight(self) -> bool:
+        """True while the fresh dice are still flying into the cauldron (the animation)."""
+        return self.find("cauldron")._progress < 1.0
+
     def race_key(self, player: int) -> None:
         key_click(self.find("racePage"), RACE_KEYS[player][0])
 
     def computer_finishes_race(self) -> None:
         self.click("raceComputer")
+
+    # --- the keyboard ----------------------------------------------------------------------------
+    def tab_to(self, name: str, limit: int = 40) -> QWidget:
+        """Press Tab until the widget called `name` has the focus (LookupError if Tab never gets there)."""
+        target = self.find(name)
+        for _ in range(limit):
+            if QApplication.focusWidget() is target:
+                return target
+            QTest.keyClick(QApplication.focusWidget() or self.root, Qt.Key.Key_Tab)
+            QApplication.processEvents()
+        raise LookupError(f"Tab never reached {name}")
+
+    def key(self, key: Qt.Key, times: int = 1) -> None:
+        """Press `key` on whatever has the focus, as the player would."""
+        for _ in range(times):
+            QTest.keyClick(QApplication.focusWidget() or self.root, key)
+            QApplication.processEvents()
 
     def back_to_start(self) -> None:
         self.click("winnerBack")
