@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidgetItem, QVBoxLayout, QWidget
 
 from core.powerspike import game as ps
@@ -20,6 +20,8 @@ class DeployPanel(QWidget):
     picked, the action that places it at a point, and says whether a point under a dragged unit is
     legal while the drag goes on.
     """
+
+    picked_changed = Signal(str)
 
     def __init__(self, table: Table, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,3 +83,4 @@ class DeployPanel(QWidget):
     def _on_clicked(self, item: QListWidgetItem) -> None:
         if item.flags() & Qt.ItemFlag.ItemIsEnabled:
             self.picked = item.data(Qt.ItemDataRole.UserRole)
+            self.picked_changed.emit(self.picked)

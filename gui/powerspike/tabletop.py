@@ -403,7 +403,8 @@ class TabletopView(BoardView):
 
     Keyboard (the kit's focus ring): arrows walk between the trays, Enter or Space clicks the
     focused one; on a unit that may move, Enter or Space picks it up instead (a ghost), then the
-    arrows nudge it 0.1" (1" with Shift), Q/E turn it, Enter puts it down, Esc gives up.
+    arrows nudge it 0.1" (1" with Shift), Q/E turn it, Enter puts it down, Esc gives up. A unit
+    waiting to be deployed (`set_placeable`) is picked up the same way and put down by Enter.
     """
 
     UNIT = PX_PER_IN
@@ -432,6 +433,7 @@ class TabletopView(BoardView):
         self.ghost_reason = ""
         self.ghost_legal = True
         self._ghost_pose: tuple[float, float, float] | None = None
+        self._placeable: TrayMarker | None = None
         self._labels_for: tuple[float, QSize] | None = None
 
         self.rings: dict[str, QGraphicsPathItem] = {}
@@ -498,6 +500,22 @@ class TabletopView(BoardView):
 
     def set_move_checker(self, checker: MoveChecker | None) -> None:
         self._checker = checker
+
+    def set_placeable(self, marker: TrayMarker | None) -> None:
+        """A unit not on the table yet that the keyboard may place (deployment): Enter or Space
+        holds it as a ghost at the marker's spot, arrows nudge it, Enter asks for it there
+        (`move_requested`). Its facing is the marker's: it does not turn."""
+        if self._placeable is not None and self.dragging == self._placeable.id and \
+                (marker is None or marker.id != self._placeable.id):
+            self._end_drag(commit=False)
+        self._placeable = marker
+
+    def _held(self, uid: str) -> TrayMarker:
+        marker = self.markers.get(uid)
+        if marker is None and self._placeable is not None and self._placeable.id == uid:
+            return self._placeable
+        assert marker is not None, uid
+        return marker
 
     def set_marked(self, marks: Mapping[str, str | QColor]) -> None:
         """Outline some trays in a colour (attackers, target...); the others lose their mark."""
@@ -598,7 +616,7 @@ class TabletopView(BoardView):
 
     def _start_drag(self, uid: str) -> None:
         self.dragging = uid
-        marker = self.markers[uid]
+        marker = self._held(uid)
         if self.ghost is None:
             self.ghost = TrayItem(marker, ghost=True)
             self.ghost.setZValue(50)
@@ -610,7 +628,7 @@ class TabletopView(BoardView):
     def _update_ghost(self, x: float, y: float, facing: float) -> None:
         if self.dragging is None or self.ghost is None:
             return
-        marker = self.markers[self.dragging]
+        marker = self._held(self.dragging)
         facing %= 360.0
         self._ghost_pose = (x, y, facing)
         self.ghost.setPos(to_scene(x, y))
@@ -647,6 +665,8 @@ class TabletopView(BoardView):
 
     def rotate_ghost(self, degrees: float) -> None:
         """Turn the tray being dragged (or start turning the selected one on the spot)."""
+        if self._placeable is not None and self.dragging == self._placeable.id:
+            return
         if self.dragging is None:
             if self._selected is None or not self._movable_unit(self._selected):
                 return
@@ -708,7 +728,8 @@ class TabletopView(BoardView):
 
     def _pick_up(self, uid: str) -> None:
         """The keyboard's drag: the ghost appears on the tray, ready to be nudged and turned."""
-        self.select(uid)
+        if uid in self.markers:
+            self.select(uid)
         self._start_drag(uid)
         x, y, facing = self._ghost_pose  # type: ignore[misc]
         self._update_ghost(x, y, facing)
@@ -739,6 +760,9 @@ class TabletopView(BoardView):
                 and self.focused_piece is not None and self._movable is not None \
                 and self.focused_piece in self._movable and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self._pick_up(self.focused_piece)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.dragging is None \
+                and self._placeable is not None:
+            self._pick_up(self._placeable.id)
         elif key == Qt.Key.Key_Escape:
             if self.dragged_piece is not None:
                 self.cancel_drag()

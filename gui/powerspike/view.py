@@ -78,6 +78,8 @@ class PowerSpikeView(GameView):
         ("+ / \u2212, F", "Zoom the table in or out; fit it"),
         ("Tab", "Move on to the unit lists, the panel's choices and the step's buttons"),
         ("Enter / Space (in a list)", "Choose the unit: pick it, aim at it, pool it, strike it"),
+        ("Enter (deployment)", "On the table: hold the unit picked in the list at its zone; arrows nudge it, "
+                               "Enter deploys it there"),
     )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
@@ -167,6 +169,7 @@ class PowerSpikeView(GameView):
         """The movement card, the phase's panel and the card picker scroll; the action bar does not."""
         self.card_box = MovementCardBox()
         self.deploy_panel = DeployPanel(self.table)
+        self.deploy_panel.picked_changed.connect(lambda _uid: self._offer_placing())
         self.draw_panel = DrawPanel()
         self.activate_panel = ActivatePanel()
         self.activate_panel.picked_changed.connect(self._on_activate_picked)
@@ -305,7 +308,7 @@ class PowerSpikeView(GameView):
         act = state.activation
         movable = [active] if phase == "act" and active and act is not None and not act.moved else []
         top.set_movable(movable)
-        top.set_move_checker(self._move_checker if movable else None)
+        top.set_move_checker(self._move_checker if movable else self._deploy_checker if phase == "deploy" else None)
         marks: dict[str, str] = {}
         ruler: tuple[str, str] | None = None
         attackers, target = self.act_panel.attackers, self.act_panel.target
@@ -383,6 +386,7 @@ class PowerSpikeView(GameView):
                 self._offer_draw("combat", self.combat.hands(r), state.combat_deck, "Draw the combat cards")
         elif phase == "oas":
             self.strike_panel.render(r)
+        self._offer_placing()
         shown = self.panels.get(phase)
         for w in dict.fromkeys(self.panels.values()):
             w.setVisible(w is shown)
@@ -462,6 +466,30 @@ class PowerSpikeView(GameView):
         self.deploy_panel.picked = uid
         return self.controller.apply(self.deploy_panel.action(self.read, uid, x, y))
 
+    def _offer_placing(self) -> None:
+        """Deployment by keyboard: the picked unit waits at the middle of its zone, facing the
+        enemy, for Enter on the table to hold it (then the arrows nudge it, Enter places it)."""
+        if not self.positions:
+            return
+        uid = self.deploy_panel.picked
+        p = self.read.acting_player()
+        if self.match.state.phase != "deploy" or p is None or uid is None:
+            self.tabletop.set_placeable(None)
+            return
+        u = self.read.unit(uid)
+        prof = ps.profile(u)
+        side = self.read.side_of(p)
+        c = self.table.zone(side).polygon.centroid
+        self.tabletop.set_placeable(TrayMarker(uid, u.side, u.name or uid, (c.x, c.y),
+                                               self.deploy_panel.default_facing(side), prof.tray[0], prof.tray[1],
+                                               len(u.figures), u.start_figures, prof.move, prof.range,
+                                               prof.commander))
+
+    def _deploy_checker(self, uid: str, x: float, y: float, facing: float) -> str:
+        if self.match.state.phase != "deploy" or self.read.acting_player() is None:
+            return ""
+        return self.read.legal(self.deploy_panel.action(self.read, uid, x, y))
+
     def _on_table_clicked(self, x: float, y: float) -> None:
         if self.match.state.phase == "deploy" and self.deploy_panel.picked:
             self.deploy(self.deploy_panel.picked, x, y)
@@ -515,6 +543,9 @@ class PowerSpikeView(GameView):
             self.controller.apply(ps.Move(self._p(), uid, 0.0, 0.0, 0.0))
 
     def _on_move_requested(self, uid: str, x: float, y: float, facing: float) -> None:
+        if self.match.state.phase == "deploy":
+            self.deploy(uid, x, y)
+            return
         self.controller.apply(ps.Move(self._p(), uid, round(x, 3), round(y, 3), round(facing, 2) % 360))
 
     def _move_checker(self, uid: str, x: float, y: float, facing: float) -> str:

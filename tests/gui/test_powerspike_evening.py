@@ -129,3 +129,24 @@ def test_the_unit_lists_answer_enter_and_tab_reaches_them(qtbot):
     qtbot.keyClick(enemies, Qt.Key.Key_Return)
     assert view.match.actions[-1] == ps.Aim(0, rider)
     assert dict(view.KEYS) and any("Q / E" in k for k, _ in view.KEYS)
+
+
+def test_the_keyboard_deploys_the_picked_unit(qtbot):
+    view = make_view(qtbot)
+    d = drive(view)
+    table = d.table
+    uid = d.picked()
+    table.key(Qt.Key.Key_Return)  # hold it at the middle of the zone
+    held = table.ghost_pose
+    assert held is not None and view.tabletop.dragging == uid
+    for _ in range(30):
+        if not view.tabletop.ghost_reason:
+            break
+        table.key(Qt.Key.Key_Right, shift=True)
+    assert not view.tabletop.ghost_reason, view.tabletop.ghost_reason
+    x, y, _ = table.ghost_pose
+    table.key(Qt.Key.Key_Return)
+    deployed = view.match.actions[-1]
+    assert isinstance(deployed, ps.Deploy) and deployed.unit == uid, d.refusal()
+    assert (deployed.x, deployed.y) == (pytest.approx(x, abs=0.01), pytest.approx(y, abs=0.01))
+    assert view.tabletop.dragging is None
