@@ -41,6 +41,14 @@ from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, board_token_scale
 from gui.kit.layouts import clear_layout
 from gui.kit.fighters.tokens import FighterToken
+from gui.kit.fighters.tumble import Tumble, play_throw
+
+ENTRY_CAPTION = "Click or press Enter for the next pose; B, S or D sets Back, Standing or Face down."
+
+
+def next_pose(pose: str | None) -> str:
+    """Table entry by clicks or Enter on a token: Back, Standing, Face down, round again."""
+    return POSES[(POSES.index(pose) + 1) % len(POSES)] if pose in POSES else POSES[0]
 from gui.kit.style import ColourLabel, set_role
 
 
@@ -62,6 +70,7 @@ class SoloBoard(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.roster = roster
         self._on_enter = on_enter
+        self.tumble: Tumble | None = None
         self._state: SolitaireState | None = None
         self._mode = "simulated"
         self._token_scale = 1.0
@@ -93,6 +102,7 @@ class SoloBoard(QWidget):
         self.status = QLabel(objectName="actionStatus")
         self.status.setWordWrap(True)
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
+        self.throw_button.setToolTip("Throw your five (Enter or Space when the button has the focus).")
         self.throw_button.setMinimumSize(190, 56)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
         set_role(self.throw_button, "primary")
@@ -109,7 +119,7 @@ class SoloBoard(QWidget):
         actions.addWidget(self.record_button)
         tl.addLayout(actions)
 
-        challenges = QFrame(objectName="challengePanel")
+        challenges = self.challenge_panel = QFrame(objectName="challengePanel")
         cl = QVBoxLayout(challenges)
         cl.setContentsMargins(12, 10, 12, 12)
         cl.setSpacing(6)
@@ -180,7 +190,21 @@ class SoloBoard(QWidget):
         if self._state is not None and self._fitting_token_scale() != self._token_scale:
             self.render(self._state, self._mode)
 
-    def render(self, state: SolitaireState, mode: str) -> None:
+    @property
+    def landing(self) -> bool:
+        """True while a throw is being shown landing."""
+        return self.tumble is not None and self.tumble.running
+
+    def set_entry_pose(self, fighter: Fighter, pose: str | None = None) -> None:
+        """A token's click or key in table entry: the pose named, or the next one."""
+        self.set_pose(fighter, pose or next_pose(self.poses.get(fighter)))
+
+    def render(self, state: SolitaireState, mode: str, landing: bool = False) -> None:
+        """Draw the table; with `landing`, the five have just been thrown and land before the eyes."""
+        if self.tumble is not None:
+            self.tumble.skip()
+            self.tumble = None
+        focused = next((f for f, t in self.tokens.items() if t.hasFocus()), None)
         self._state = state
         self._mode = mode
         if self._poses_for != len(state.throws):
@@ -201,6 +225,10 @@ class SoloBoard(QWidget):
             t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN, scale=self._token_scale)
             t.setObjectName(f"token:{f.sculpt}:{f.finish}")
             self.tokens[f] = t
+            if entering:
+                t.set_clickable(True, ENTRY_CAPTION)
+                t.clicked.connect(lambda f=f: self.set_entry_pose(f))
+                t.pose_requested.connect(lambda pose, f=f: self.set_entry_pose(f, pose))
             col.addWidget(t)
             if entering:
                 for pose_id in POSES:
@@ -230,6 +258,19 @@ class SoloBoard(QWidget):
         self.status.setVisible(bool(self.status.text()))
         self._render_summary(state)
         self._render_challenges(state)
+        if focused in self.tokens:  # a new token is shown by its layout later: focus it then
+            token = self.tokens[focused]
+            QTimer.singleShot(0, token, lambda: token.setFocus(Qt.FocusReason.OtherFocusReason))
+        if landing and thrown and mode == "simulated":
+            self.tumble = play_throw(self, [list(self.tokens.values())])
+            if self.tumble is not None:
+                self.challenge_panel.setEnabled(False)
+                self.throw_summary.hide()
+                self.tumble.finished.connect(self._landed)
+
+    def _landed(self) -> None:
+        self.challenge_panel.setEnabled(True)
+        self.throw_summary.setVisible(bool(self.throw_summary.text()))
 
     def _render_banner(self, state: SolitaireState, mode: str) -> None:
         games = state.setup.games

@@ -24,6 +24,7 @@ from core.fistful.solitaire import (
     SoloThrow,
 )
 from gui.controller import MatchController
+from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.solitaire.bests import BestsBook, game_key
 from gui.solitaire.board import SoloBoard
@@ -39,6 +40,12 @@ class SolitaireView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart")
     BOARD = "throwPanel"
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Arrows", "Move between the five fighters"),
+        ("Enter / Space", "At the table: the next pose of the fighter with the focus"),
+        ("B / S / D", "At the table: the fighter with the focus landed on its Back, Standing or face Down"),
+        ("Any key or click", "While the throw lands: show it at once"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "solitaireView", parent)
@@ -50,7 +57,8 @@ class SolitaireView(GameView):
 
         self.picker = FivePicker(self.roster)
         self.picker.confirm_requested.connect(self._on_confirm)
-        self.board = SoloBoard(self.roster, on_throw=self.play_chance, on_record=self._on_record,
+        self._throws = ThrowWatch()
+        self.board = SoloBoard(self.roster, on_throw=self._on_throw, on_record=self._on_record,
                                on_enter=self._on_enter)
         self.finish = FinishPage()
         self.finish.finished_requested.connect(self.finished_requested)
@@ -94,7 +102,7 @@ class SolitaireView(GameView):
                                         state.setup.players[0].colour, [x.fighter for x in last])
             self.show_page("pick")
         else:
-            self.board.render(state, self.match.mode)
+            self.board.render(state, self.match.mode, landing=self._throws.fresh(self.match, SoloThrow))
             self.board.set_bests_line(self._bests_text())
             self.show_page("board")
 
@@ -124,6 +132,10 @@ class SolitaireView(GameView):
     # --- gestures -> actions -------------------------------------------------------------------
     def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:
         self.controller.apply(ChooseFive(tuple(fighters)))
+
+    def _on_throw(self) -> None:
+        if not self.board.landing:
+            self.play_chance()
 
     def _on_record(self) -> None:
         self.controller.apply(SoloThrow.of(self.board.entered_landed()))

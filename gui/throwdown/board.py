@@ -228,8 +228,9 @@ class ThrowBoard(QWidget):
             panel = self.panels[remover]
             QTimer.singleShot(0, panel, lambda: self._scroll_to(panel))
         self._render_table(state)
-        if focused in self.tokens:
-            self.tokens[focused].setFocus()
+        if focused in self.tokens:  # a new token is shown by its layout later: focus it then
+            token = self.tokens[focused]
+            QTimer.singleShot(0, token, lambda: token.setFocus(Qt.FocusReason.OtherFocusReason))
 
         self.throw_button.setVisible(state.phase == "throw" and mode == "simulated")
         self.throw_button.setEnabled(True)

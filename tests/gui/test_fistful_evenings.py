@@ -76,6 +76,7 @@ def test_the_throw_summary_names_the_poses_as_they_landed(qtbot, poses, expected
 
 # --- Throwdown: throws land, refusals say why, tokens by keyboard ------------------------------
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 
 from core.fistful.throwdown import GAME as THROWDOWN, Remove, ThrowdownSetup  # noqa: E402
 from core.fistful.throws import Landed  # noqa: E402
@@ -173,6 +174,7 @@ def test_tokens_by_keyboard_arrows_move_and_enter_removes(qtbot):
     controller, view = throwdown_view(qtbot)
     pending_removal(controller)
     d = throwdown(view)
+    d.activate_window()
     d.focus_token(d.token(0, TD_FISTFULS[0][0]))
     d.key(Qt.Key.Key_Right)
     assert d.focused_token_name() == f"token:0:{TD_FISTFULS[0][1].sculpt}:{TD_FISTFULS[0][1].finish}"
@@ -191,11 +193,14 @@ def test_table_entry_by_keyboard_sets_poses_on_the_focused_token(qtbot):
     controller, view = throwdown_view(qtbot, mode="table")
     d = throwdown(view)
     first = TD_FISTFULS[0][0]
+    d.activate_window()
     d.focus_token(d.token(0, first))
     d.key(Qt.Key.Key_Return)
     assert view.board.poses[(0, first)] == "back"
+    QTest.qWait(10)
     d.key(Qt.Key.Key_Space)
     assert view.board.poses[(0, first)] == "standing"
+    QTest.qWait(10)
     assert d.focused_token_name().startswith("token:0:skwall"), "the focus stays on the redrawn token"
     d.key(Qt.Key.Key_D)
     assert view.board.poses[(0, first)] == "down"
@@ -204,6 +209,7 @@ def test_table_entry_by_keyboard_sets_poses_on_the_focused_token(qtbot):
 
 def test_the_focused_token_paints_a_ring(qtbot):
     _controller, view = throwdown_view(qtbot)
+    throwdown(view).activate_window()
     token = throwdown(view).token(0, TD_FISTFULS[0][0])
     plain = token.grab().toImage()
     throwdown(view).focus_token(token)
@@ -211,3 +217,54 @@ def test_the_focused_token_paints_a_ring(qtbot):
     assert plain != ringed
     corner = ringed.pixelColor(4, token.height() // 2)
     assert corner.blue() > corner.red(), "the ring is the boards' blue focus colour"
+
+
+# --- Solitaire: the five land; table entry by keyboard -----------------------------------------
+def test_solitaire_five_land_one_after_another_and_a_key_skips(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    controller, view = solitaire_view(qtbot, mode="simulated")
+    d = solitaire(view)
+    d.pick_fighters(FIVE)
+    d.confirm_pick()
+    d.throw()
+    assert controller.match.state.phase == "enter"
+    assert view.board.landing and d.tokens_waiting(view.board.tokens.values())
+    assert not view.board.challenge_panel.isEnabled(), "no entry before the five have landed"
+    d.enter(3)
+    assert controller.match.state.phase == "enter"
+    qtbot.waitUntil(lambda: not view.board.landing, timeout=10000)
+    assert view.board.challenge_panel.isEnabled()
+    assert all(t.pose is not None for t in view.board.tokens.values())
+
+
+def test_solitaire_a_key_skips_the_landing(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    _controller, view = solitaire_view(qtbot, mode="simulated")
+    d = solitaire(view)
+    d.pick_fighters(FIVE)
+    d.confirm_pick()
+    d.activate_window()
+    d.focus_token(view.board.tokens[FIVE[0]])
+    d.throw()
+    assert view.board.landing
+    d.key(Qt.Key.Key_Escape)
+    assert not view.board.landing and not d.tokens_waiting(view.board.tokens.values())
+
+
+def test_solitaire_table_entry_by_keyboard(qtbot):
+    controller, view = solitaire_view(qtbot)
+    d = solitaire(view)
+    d.pick_fighters(FIVE)
+    d.confirm_pick()
+    d.activate_window()
+    d.focus_token(view.board.tokens[FIVE[0]])
+    for _ in FIVE:
+        d.key(Qt.Key.Key_B)
+        QTest.qWait(10)  # the redrawn token takes the focus back
+        d.key(Qt.Key.Key_Right)
+    assert view.board.missing_poses() == 0
+    d.key(Qt.Key.Key_Left)
+    d.key(Qt.Key.Key_Return)
+    assert view.board.poses[FIVE[-2]] == "standing", "right stops at the last token; left goes back one"
+    d.record_throw()
+    assert controller.match.state.phase == "enter"
