@@ -336,6 +336,40 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
                 raise IllegalAction(f"{self._name(action.fighter)} did not land face down in the losing "
                                     "side's throw.", action)
 
+    def why_not_region(self, state: BattleState, region: str) -> str | None:
+        """Why a click on this region chooses nothing now (None when it may be chosen), for the refusal banner."""
+        if region not in state.regions:
+            return f"There is no region called {region!r}."
+        i = state.index(region)
+        owner, closed = state.owner[i], state.closed[i]
+        phase = state.phase
+        if phase == "claim":
+            if owner is None:
+                return None
+            return f"{region} is already taken by {state.name(owner)}: choose a region nobody holds."
+        if phase == "attack":
+            if region in self.attackable(state, state.attacker):
+                return None
+            first = self.variant == "all-out-war" and not state.history
+            if not closed and not first:
+                if owner is None:
+                    return f"Nobody holds {region}: attack a region an opponent holds."
+                if owner != state.attacker and state.out[owner]:
+                    return f"{state.name(owner)} is out of the game: {region} cannot be attacked."
+            return self._why_not_attack(state, Attack(state.attacker, region))
+        if phase == "hero_claim":
+            battle = state.battle
+            if region in self.hero_claimable(state) or battle is None:
+                return None
+            if closed:
+                return f"{region} is out of the game: no {self.region_word} can go there."
+            if region == battle.region:
+                return f"{region} was just fought for: the Hero's {self.region_word} goes on another region."
+            if owner is None:
+                return f"Nobody holds {region}: the Hero claims a region another player holds."
+            return f"{region} is already yours: the Hero claims a region another player holds."
+        return "No region is chosen now. " + self.phase_text(state)
+
     def _why_not_attack(self, state: BattleState, action: Attack) -> str:
         if action.region not in state.regions:
             return f"There is no region called {action.region!r}."

@@ -1,7 +1,8 @@
 """The Battle Arena: one disc per region of Scar around a round arena.
 
 A disc turned over to a new owner flips on screen (a card-like half turn) so the players
-see which disc changed hands; tests switch the animation off with `ArenaView.animations`.
+see which disc changed hands (View → Animations, `gui.storage.animations_on()`); a click
+on the arena ends a flip at once.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QMouseEvent,
     QPainter,
     QPainterPath,
     QPen,
@@ -22,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from gui import storage
 from gui.fistful.scar_map import BoardPiece, RegionBoardView, SwordsItem, blend
 from gui.kit.paper import HALO, INK, paper_texture, serif_font
 
@@ -91,6 +94,11 @@ class DiscItem(QGraphicsItem, BoardPiece):
             self._target = None
             self.flips += 1
         self.setTransform(QTransform.fromScale(max(0.03, abs(math.cos(math.pi * t))), 1.0))
+
+    def finish_flip(self) -> None:
+        """Show the new face now (the flip, if any, ends)."""
+        if self.flipping:
+            self._stop()
 
     def _stop(self) -> None:
         anim, self._anim = self._anim, None
@@ -231,6 +239,17 @@ class ArenaView(RegionBoardView):
         self.swords.hide()
         self.scene().addItem(self.swords)
 
+    def skip_animations(self) -> None:
+        """Every disc still turning shows its new face now (a click skips an animation)."""
+        for disc in self.discs.values():
+            disc.finish_flip()
+        if self.highlighted is not None:
+            self._follow(self.discs[self.highlighted])
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.skip_animations()
+        super().mousePressEvent(event)
+
     def _region_at(self, point: QPointF) -> str | None:
         for name, disc in self.discs.items():
             if math.dist((point.x(), point.y()), (disc.x(), disc.y())) <= self.disc_radius:
@@ -252,7 +271,7 @@ class ArenaView(RegionBoardView):
             changed = owner != disc.owner
             if not changed and disc.face == face and disc.removed == (name in gone):
                 continue
-            flip = (QVariantAnimation(self) if changed and animate and self.animations
+            flip = (QVariantAnimation(self) if changed and animate and storage.animations_on()
                     and name not in gone and not disc.removed else None)
             disc.show_owner(owner, face, name in gone, flip)
             if flip is not None and name == self.highlighted:

@@ -53,6 +53,13 @@ class BattleView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton", "backToStart")
     BOARD = "battleBoard"
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Arrows", "move between the regions you may choose on the map or in the arena"),
+        ("Enter or Space", "choose the region in the focus ring"),
+        ("Ctrl+arrows", "pan the map or the arena"),
+        ("+ / \u2212, F", "zoom the map or the arena in or out, fit it to the window"),
+        ("Tab", "move to the next control (leaves the board)"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "battleView", parent)
@@ -96,11 +103,13 @@ class BattleView(GameView):
             self.mini_map = None
         self.board.setObjectName("battleBoard")
         self.board.region_clicked.connect(self._on_region)
+        self.board.region_refused.connect(self._on_region_refused)
         column = QVBoxLayout()
         column.setSpacing(4)
         column.addWidget(self.board, 3)
         if self.mini_map is not None:
             self.mini_map.region_clicked.connect(self._on_region)
+            self.mini_map.region_refused.connect(self._on_region_refused)
             caption = QLabel("Where the regions lie on the map of Scar", objectName="miniMapCaption")
             set_role(caption, "caption")
             column.addWidget(caption)
@@ -264,7 +273,8 @@ class BattleView(GameView):
         if phase == "claim":
             left = QUOTA[state.players] - state.claims[actor]
             text = f"{name}: choose a region for your {word} ({left} left)"
-            sub = "Click a free region on the " + ("arena." if self.domination else "map.")
+            sub = "Click a free region on the " + ("arena" if self.domination else "map") + \
+                " (or arrows, then Enter)."
         elif phase == "attack":
             if not self.domination and not state.history:
                 text = f"{name} defends: choose one of your regions for the first battle"
@@ -439,6 +449,12 @@ class BattleView(GameView):
             self.controller.apply(Attack(actor, region))
         elif state.phase == "hero_claim":
             self.controller.apply(HeroClaim(actor, region))
+
+    def _on_region_refused(self, region: str) -> None:
+        """A click on a region that is not offered: the core says why."""
+        reason = self.game.why_not_region(self.match.state, region)
+        if reason:
+            self.show_refusal(reason)
 
     def _on_token(self, side: Side, fighter: Fighter) -> None:
         state = self.match.state

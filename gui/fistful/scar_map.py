@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from gui import storage
 from gui.kit.board_view import BoardView
 from gui.kit.paper import HaloText, paper_texture, serif_font, shape_path
 from gui.kit.theme import text_colour_on
@@ -211,7 +212,10 @@ class BoardPiece:
         return self.selecting and not self.selectable
 
     def refresh_tooltip(self) -> None:
-        self.setToolTip(f"{self.title}\n{self.info}" if self.info else self.title)  # type: ignore[attr-defined]
+        lines = [self.title, self.info]
+        if self.selecting and self.selectable:
+            lines.append("Click to choose it (arrows, then Enter or Space).")
+        self.setToolTip("\n".join(line for line in lines if line))  # type: ignore[attr-defined]
 
     def paint_state(self, p: QPainter, path: QPainterPath) -> None:
         """Dimming and hover: the same look on the map and in the arena."""
@@ -336,12 +340,14 @@ class RegionBoardView(BoardView):
     """The part the map and the arena share: one item per region, selection, clicks, tooltips.
 
     Fit, zoom, pan and click-versus-drag are the kit's BoardView; an offered (selectable)
-    region is the only piece, so a click on it is `piece_clicked`; a drag pans, wherever it starts.
+    region is the only piece, so a click on it is `piece_clicked`, and the offered regions are
+    what the arrow keys visit (Enter or Space chooses); a drag pans, wherever it starts. A click
+    on a region that is not offered is `region_refused`, so the game view can say why.
     """
 
     MAX_ZOOM: ClassVar[float] = 6.0
     region_clicked = Signal(str)
-    animations: ClassVar[bool] = True
+    region_refused = Signal(str)
 
     def __init__(self, scene_rect: QRectF, parent: QWidget | None = None) -> None:
         super().__init__(parent, scene_rect)
@@ -381,6 +387,18 @@ class RegionBoardView(BoardView):
 
     def piece_clicked(self, piece: Hashable, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
         self.region_clicked.emit(str(piece))
+
+    def board_clicked(self, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        name = self._region_at(scene_pos)
+        if name is not None:
+            self.region_refused.emit(name)
+
+    def focus_pieces(self) -> list[tuple[Hashable, QRectF]]:
+        """The offered regions (none while nothing is offered: then the arrows pan)."""
+        if self._selectable is None:
+            return []
+        return [(name, piece.sceneBoundingRect()) for name, piece in self._pieces.items()  # type: ignore[attr-defined]
+                if name in self._selectable]
 
     def piece_drag_started(self, piece: Hashable, scene_pos: QPointF) -> bool:
         """A region is never moved: a drag that starts on one pans the board, as on the sea."""
@@ -423,6 +441,7 @@ class RegionBoardView(BoardView):
             piece.selecting = self._selectable is not None
             piece.selectable = self._selectable is None or name in chosen
             piece.hovered = False
+            piece.refresh_tooltip()
             piece.update()  # type: ignore[attr-defined]
         self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
 
@@ -443,7 +462,7 @@ class RegionBoardView(BoardView):
             piece.update()  # type: ignore[attr-defined]
             self.glow.setOpacity(0.7)
             self._follow(piece)
-            if self.animations:
+            if storage.animations_on():
                 self._pulse.start()
         else:
             self._pulse.stop()

@@ -5,6 +5,7 @@ import random
 
 import msgspec
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel
 
 from core.fistful.battles import (
@@ -22,15 +23,10 @@ from core.match import Match
 from gui.controller import MatchController
 from gui.fistful.arena import ArenaView
 from gui.fistful.battle_view import BattleView
-from gui.fistful.scar_map import RegionBoardView, ScarMapView
+from gui.fistful.scar_map import ScarMapView
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.fistful import (battle_page, click_region, finish_chip, region_piece, region_tooltip,
                                       selectable_regions)
-
-
-@pytest.fixture(autouse=True)
-def no_animations(monkeypatch):
-    monkeypatch.setattr(RegionBoardView, "animations", False)
 
 
 def make_view(qtbot, game_id: str, players: int = 2, seed: int = 5, **options) -> BattleView:
@@ -276,3 +272,43 @@ def test_new_game_dialog_offers_the_game_options(qtbot, game_id, champion):
     assert dialog.result() == QDialog.DialogCode.Accepted
     setup, _seed = dialog.result_value()
     assert setup.hero and setup.first_defender == 1
+
+
+@pytest.mark.parametrize("game_id", ["domination", "all-out-war"])
+def test_a_region_is_claimed_by_keyboard_alone(qtbot, game_id):
+    view = make_view(qtbot, game_id)
+    advance(view, lambda s: s.phase == "claim")
+    before = len(view.match.actions)
+    driver = battle_page(view)
+    driver.region_keys(Qt.Key.Key_Right)
+    chosen = driver.focused_region()
+    assert chosen in view.game.claimable(view.match.state)
+    driver.region_keys(Qt.Key.Key_Return)
+    assert view.match.actions[-1] == Claim(0, chosen)
+    actor = view.match.actor
+    driver.region_keys(Qt.Key.Key_Left, Qt.Key.Key_Space)
+    assert len(view.match.actions) == before + 2 and isinstance(view.match.actions[-1], Claim)
+    assert view.match.actions[-1].player == actor and view.match.actions[-1].region != chosen
+    assert any("Enter" in keys for keys, _what in view.KEYS)
+
+
+def test_a_click_on_a_region_that_may_not_be_chosen_says_why(qtbot):
+    view = make_view(qtbot, "domination")
+    driver = battle_page(view)
+    click_region(view.board, "Mar")
+    assert driver.refusal() == ""
+    click_region(view.board, "Mar")
+    assert view.match.actions[-1] == Claim(0, "Mar") and len(view.match.actions) == 1
+    assert "Mar is already taken by Player 1" in driver.refusal()
+    click_region(view.mini_map, "Mar")
+    assert "already taken" in driver.refusal()
+
+
+def test_a_defender_clicking_an_opponents_region_first_is_told_to_choose_their_own(qtbot):
+    view = make_view(qtbot, "all-out-war")
+    advance(view, lambda s: s.phase == "attack")
+    state = view.match.state
+    theirs = min(state.owned(1))
+    click_region(view.board, theirs)
+    assert not isinstance(view.match.actions[-1], Attack)
+    assert "chooses one of their own regions" in battle_page(view).refusal()

@@ -14,7 +14,6 @@ from PySide6.QtTest import QTest
 
 from core.fistful.battles import Remove
 from core.fistful.roster import Fighter
-from gui.fistful.scar_map import RegionBoardView
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.fistful import battle_page, click_region, selectable_regions
@@ -26,7 +25,6 @@ MAX_GESTURES = 1500
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(RegionBoardView, "animations", False)
 
 
 def start_from_card(window: MainWindow, monkeypatch, game_id: str, names: tuple[str, ...],

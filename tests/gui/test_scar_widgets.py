@@ -8,21 +8,17 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from gui.fistful.arena import ArenaView
-from gui.fistful.scar_map import RegionBoardView, ScarMapView
+from gui.fistful.scar_map import ScarMapView
 from maps.scar import default_scar
 from tests.gui.drivers.base import drag
 from tests.gui.drivers.fistful import (
-    click_region, region_anchor, region_names, region_piece, region_tooltip, selectable_regions,
+    click_region, focused_region, press_keys, region_anchor, region_names, region_piece, region_tooltip,
+    selectable_regions,
 )
 
 pytestmark = pytest.mark.gui
 COLOURS = ("#d62828", "#1d4ed8", "#2a9d36")
 SCAR = default_scar()
-
-
-@pytest.fixture(autouse=True)
-def no_animations(monkeypatch):
-    monkeypatch.setattr(RegionBoardView, "animations", False)
 
 
 def shown(qtbot, view):
@@ -173,7 +169,7 @@ def test_an_owned_disc_turns_to_its_owners_colour_at_once_without_animation(aren
 
 
 def test_a_disc_changing_hands_flips_to_the_new_colour(qtbot, arena, monkeypatch):
-    monkeypatch.setattr(RegionBoardView, "animations", True)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
     arena.set_discs({"Portal": 0}, COLOURS, animate=False)
     disc = region_piece(arena, "Portal")
     seen_flips = disc.flips
@@ -191,7 +187,7 @@ def test_a_disc_changing_hands_flips_to_the_new_colour(qtbot, arena, monkeypatch
 
 def test_a_disc_keeping_its_owner_does_not_flip(arena, monkeypatch):
     arena.set_discs({"Portal": 0}, COLOURS)
-    monkeypatch.setattr(RegionBoardView, "animations", True)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
     arena.set_discs({"Portal": 0, "Mar": None}, COLOURS)
     assert not region_piece(arena, "Portal").flipping and not region_piece(arena, "Mar").flipping
 
@@ -258,3 +254,56 @@ def test_a_drag_pans_the_zoomed_board_and_claims_nothing(request, view_fixture):
     drag(view, start, start + QPoint(120, 60))
     assert clicked == []
     assert view.mapToScene(view.viewport().rect().center()) != centre
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_the_arrows_visit_only_the_offered_regions_and_enter_or_space_chooses(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    clicked: list[str] = []
+    view.region_clicked.connect(clicked.append)
+    press_keys(view, Qt.Key.Key_Right)
+    assert focused_region(view) is None, "nothing offered: the arrows pan"
+    offered = {"Portal", "Azure", "Mar"}
+    view.set_selectable(offered)
+    seen = set()
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up) * 3:
+        press_keys(view, key)
+        seen.add(focused_region(view))
+    assert seen <= offered and len(seen) >= 2
+    assert region_piece(view, focused_region(view)).hovered
+    press_keys(view, Qt.Key.Key_Return)
+    press_keys(view, Qt.Key.Key_Space)
+    assert clicked == [focused_region(view)] * 2
+    assert "Enter" in region_tooltip(view, "Portal") and "Enter" not in region_tooltip(view, "Sub-0")
+
+
+@pytest.mark.parametrize("view_fixture", ["scar_map", "arena"])
+def test_a_click_on_a_region_not_offered_is_reported_as_refused(request, view_fixture):
+    view = request.getfixturevalue(view_fixture)
+    clicked, refused = [], []
+    view.region_clicked.connect(clicked.append)
+    view.region_refused.connect(refused.append)
+    view.set_selectable(["Portal"])
+    click_region(view, "Azure")
+    click_region(view, "Portal")
+    assert refused == ["Azure"] and clicked == ["Portal"]
+
+
+def test_a_click_on_the_arena_ends_a_flip_at_once(qtbot, arena, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    arena.set_discs({"Portal": 0}, COLOURS, animate=False)
+    arena.set_discs({"Portal": 1}, COLOURS)
+    disc = region_piece(arena, "Portal")
+    assert disc.flipping
+    click_region(arena, "Mar")
+    assert not disc.flipping and disc.face == QColor(COLOURS[1]) and disc.transform().isIdentity()
+
+
+def test_the_view_menus_animations_setting_stops_the_flip(arena, monkeypatch):
+    from gui import storage
+
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    storage.set_animations(False)
+    arena.set_discs({"Portal": 1}, COLOURS)
+    assert not region_piece(arena, "Portal").flipping
+    assert region_piece(arena, "Portal").face == QColor(COLOURS[1])

@@ -53,6 +53,18 @@ def click_region(board: QGraphicsView, name: str) -> None:
     """A real mouse click on the region's anchor point, as a user would make it."""
     click_at(board, board.mapFromScene(region_anchor(board, name)))
 
+def press_keys(board: QGraphicsView, *keys: Qt.Key) -> None:
+    """Keys pressed on the board, as a keyboard player would (the board takes the focus first)."""
+    board.setFocus()
+    for key in keys:
+        QTest.keyClick(board, key)
+
+
+def focused_region(board: QGraphicsView) -> str | None:
+    """The region in the keyboard's focus ring (None when the ring is on none)."""
+    return board.focused_piece
+
+
 class _FighterGameDriver(Driver):
     """What the fistful games share: the curtain, the finish-chip picker, the throw and record buttons."""
 
@@ -203,6 +215,12 @@ class BattleDriver(_FighterGameDriver):
 
     def click_region(self, name: str) -> None:
         click_region(self.root.board, name)
+
+    def region_keys(self, *keys: Qt.Key) -> None:
+        press_keys(self.root.board, *keys)
+
+    def focused_region(self) -> str | None:
+        return focused_region(self.root.board)
 
 class ThrowdownDriver(_FighterGameDriver):
     def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
