@@ -9,6 +9,9 @@ between the table and the game-over page. Nothing in Power Spike is secret (ever
 face up), so the curtain never falls. The panels keep only UI state (the unit picked in a list,
 the attackers being pooled; a chosen target is a logged Aim); whether anything is legal is the engine's word: live
 feedback comes from `GAME.move_problems` and `GAME.validate`, and a refusal shows in the banner.
+At each new step the side column scrolls to the step's instruction. Everything has keys (KEYS):
+the tabletop's focus ring and keyboard moves and deployment, Enter/Space in the unit lists, Tab
+through the panels and the action bar.
 """
 from __future__ import annotations
 
