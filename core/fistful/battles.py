@@ -370,6 +370,42 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
             return f"{region} is already yours: the Hero claims a region another player holds."
         return "No region is chosen now. " + self.phase_text(state)
 
+    def why_not_fighter(self, state: BattleState, side: int | str, fighter: Fighter) -> str | None:
+        """Why a click on this fighter chooses nothing now (None when it may be chosen), for the refusal
+        banner. `side` is the player whose fighter it is, or "warlords" in the champion fight."""
+        name = self._name(fighter)
+        phase = state.phase
+        battle = state.battle
+        if phase == "flip" and battle is not None:
+            if fighter in self.flippable(state) and side == battle.defender:
+                return None
+            region = battle.region
+            if side != battle.defender:
+                return (f"Only the defender, {state.name(battle.defender)}, may flip a fighter now: one of "
+                        f"their own from {region} that landed face down.")
+            pose = next((x.pose for x in battle.landed[side] or () if x.fighter == fighter), None)
+            if pose is not None and is_face_up(pose):
+                return f"{name} landed face up already: only a face-down fighter can be flipped."
+            return f"{name} is not from {region}: only a fighter from the region fought for can be flipped."
+        if phase == "remove":
+            remover = state.to_remove[0]
+            if side == remover and fighter in self.removable(state, remover):
+                return None
+            if side != remover:
+                return (f"It is {state.name(remover)} who removes a fighter now, one of their own that "
+                        "landed face down.")
+            return f"{name} landed face up, so it stays: only a fighter that landed face down can be removed."
+        if phase == "champion_remove" and state.champion is not None:
+            champ = state.champion
+            losing = champ.player if champ.loser == "champion" else "warlords"
+            if side == losing and fighter in self._champion_removable(state):
+                return None
+            if side != losing:
+                who = state.name(champ.player) if losing != "warlords" else "the Warlords"
+                return f"The losing side, {who}, loses a fighter now: choose one of theirs that landed face down."
+            return f"{name} landed face up, so it stays: only a fighter that landed face down can be removed."
+        return "No fighter is chosen now. " + self.phase_text(state)
+
     def _why_not_attack(self, state: BattleState, action: Attack) -> str:
         if action.region not in state.regions:
             return f"There is no region called {action.region!r}."

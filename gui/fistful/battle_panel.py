@@ -2,7 +2,9 @@
 what happened and what comes next, and the buttons for the step at hand.
 
 Rebuilt from the state on every change. Which tokens are clickable comes from the engine's
-legal actions (flips, removals); the panel only remembers the poses typed in table mode.
+legal actions (flips, removals); the panel only remembers the poses typed in table mode. A
+simulated throw just made lands before the eyes (gui/kit/fighters/tumble), one fistful after
+another; while it lands the buttons wait, so nothing acts twice.
 """
 from __future__ import annotations
 
@@ -29,9 +31,9 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleScore
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
-from gui.kit.fighters.tokens import POSE_BUTTON_LABELS
+from gui.kit.fighters.tokens import POSE_BUTTON_LABELS, FighterToken
+from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.layouts import clear_layout
-from gui.kit.fighters.tokens import FighterToken
 from gui.kit.style import ColourLabel, set_role
 
 PANEL_TOKEN = QSize(78, 118)
@@ -42,6 +44,12 @@ OUT_COLOUR = "#c7cbd3"  # the stripe of a player knocked out
 OUT_INK = "#9ca3af"
 
 Side = Hashable  # a player index, or WARLORDS in the champion fight
+ENTRY_CAPTION = "Click or press Enter for the next pose; B, S or D sets Back, Standing or Face down."
+
+
+def next_pose(pose: str | None) -> str:
+    """Table entry by clicks or Enter on a token: Back, Standing, Face down, round again."""
+    return POSES[(POSES.index(pose) + 1) % len(POSES)] if pose in POSES else POSES[0]
 
 
 def token_name(side: Side, fighter: Fighter) -> str:
@@ -64,15 +72,21 @@ class SideCard:
 
 
 class BattlePanel(QWidget):
-    """Calls `on_token(side, fighter)`, `on_throw()`, `on_record()`, `on_skip()`; decides nothing."""
+    """Calls `on_token(side, fighter)`, `on_refused(side, fighter)` (a click or Enter on a fighter that may
+    not be chosen), `on_throw()`, `on_record()`, `on_skip()` and `on_landed()` (a throw has finished
+    landing); decides nothing."""
 
     def __init__(self, roster: Roster, on_token: Callable[[Side, Fighter], None], on_throw: Callable[[], None],
                  on_record: Callable[[], None], on_skip: Callable[[], None],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, on_refused: Callable[[Side, Fighter], None] | None = None,
+                 on_landed: Callable[[], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("battlePanel")
         self.roster = roster
         self._on_token = on_token
+        self._on_refused = on_refused
+        self._on_landed = on_landed
+        self.tumble: Tumble | None = None
         self.poses: dict[tuple[Side, Fighter], str] = {}
         self._poses_key: object = None
         self.tokens: dict[tuple[Side, Fighter], FighterToken] = {}
@@ -119,6 +133,7 @@ class BattlePanel(QWidget):
         self.next = QLabel(objectName="battleNext")
         self.next.setWordWrap(True)
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
+        self.throw_button.setToolTip("Throw every fistful (Enter or Space when the button has the focus).")
         self.throw_button.setMinimumHeight(50)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
         set_role(self.throw_button, "primary")
@@ -160,6 +175,15 @@ class BattlePanel(QWidget):
             t.set_pose(pose)
         self._update_record()
 
+    def set_entry_pose(self, side: Side, fighter: Fighter, pose: str | None = None) -> None:
+        """A token's click or key in table entry: the pose named, or the next one."""
+        self.set_pose(side, fighter, pose or next_pose(self.poses.get((side, fighter))))
+
+    @property
+    def landing(self) -> bool:
+        """True while a throw is being shown landing."""
+        return self.tumble is not None and self.tumble.running
+
     def entered(self, side: Side, fighters: Sequence[Fighter]) -> tuple[Landed, ...]:
         return tuple(Landed(f, self.poses[(side, f)]) for f in fighters if (side, f) in self.poses)
 
@@ -176,8 +200,15 @@ class BattlePanel(QWidget):
     # --- drawing ----------------------------------------------------------------------
     def render(self, title: str, result: str, next_step: str, cards: Sequence[SideCard],
                scores: Sequence[tuple[str, str, BattleScore, bool, bool]], clickable: dict[Side, set[Fighter]],
-               click_caption: str, throw: bool, record: bool, skip: str) -> None:
-        """`scores` rows are (name, colour, score, winner, hero)."""
+               click_caption: str, throw: bool, record: bool, skip: str,
+               landing: Sequence[Side] = ()) -> None:
+        """`scores` rows are (name, colour, score, winner, hero); `landing` names the sides whose fistfuls
+        were just thrown by chance, shown landing in that order."""
+        old, self.tumble = self.tumble, None
+        if old is not None:
+            old.finished.disconnect()
+            old.skip()
+        focused = next((key for key, t in self.tokens.items() if t.hasFocus()), None)
         self._cards = list(cards)
         self.title.setText(title)
         self.title.setVisible(bool(title))
@@ -200,7 +231,25 @@ class BattlePanel(QWidget):
         self.record_button.setVisible(record)
         self.skip_button.setText(skip)
         self.skip_button.setVisible(bool(skip))
+        for b in (self.throw_button, self.skip_button):
+            b.setEnabled(True)
         self._update_record()
+        if focused in self.tokens:  # a new token is shown by its layout later: focus it then
+            token = self.tokens[focused]
+            QTimer.singleShot(0, token, lambda: token.setFocus(Qt.FocusReason.OtherFocusReason))
+        if landing:
+            fistfuls = [[t for (s, _f), t in self.tokens.items() if s == side] for side in landing]
+            self.tumble = play_throw(self, fistfuls)
+            if self.tumble is not None:
+                for b in (self.throw_button, self.skip_button):
+                    b.setEnabled(False)
+                self.tumble.finished.connect(self._landed)
+
+    def _landed(self) -> None:
+        for b in (self.throw_button, self.skip_button):
+            b.setEnabled(True)
+        if self._on_landed is not None:
+            self._on_landed()
 
     def _render_table(self, rows: Sequence[tuple[str, str, BattleScore, bool, bool]]) -> None:
         self.table.setRowCount(len(rows))
@@ -273,6 +322,12 @@ class BattlePanel(QWidget):
                 t.set_clickable(True, caption)
                 t.set_highlight("#ef4444")
                 t.clicked.connect(lambda side=card.side, f=f: self._on_token(side, f))
+            elif card.entering:
+                t.set_clickable(True, ENTRY_CAPTION)
+                t.clicked.connect(lambda side=card.side, f=f: self.set_entry_pose(side, f))
+                t.pose_requested.connect(lambda pose, side=card.side, f=f: self.set_entry_pose(side, f, pose))
+            if self._on_refused is not None:
+                t.refused.connect(lambda side=card.side, f=f: self._on_refused(side, f))
             col.addWidget(t)
             if card.entering:
                 for pose_id in POSES:

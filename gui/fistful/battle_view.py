@@ -4,7 +4,12 @@ Both variants share one view: All-Out War is played on the map of Scar, Dominati
 Battle Arena's discs with a small map beside it. Everything is redrawn from
 `controller.match` on `changed`; the view keeps only UI state (the choice being made, typed
 poses, whose curtain was lifted). What may be clicked comes from the engine's helpers
-(`claimable`, `attackable`, `hero_claimable`, legal flips and removals).
+(`claimable`, `attackable`, `hero_claimable`, legal flips and removals); why something may not
+be clicked comes from the engine too (`why_not_region`, `why_not_fighter`).
+
+A simulated throw just made lands before the eyes. When it ended the battle, the table keeps
+showing that battle while its fighters land (`hold_curtain`), then lets the next step (a curtain,
+the next attack, the champion's pick) take the screen.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.fistful.battles import (
     CHAMPION_FIGHTERS,
+    Battle,
     QUOTA,
     Attack,
     BattleGame,
@@ -34,6 +40,7 @@ from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
 from core.game import CHANCE, Secret
 from gui.controller import MatchController
+from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.fistful.arena import ArenaView
 from gui.fistful.battle_over import BattleOverPage
@@ -45,6 +52,7 @@ from gui.kit.style import ColourLabel, set_role
 
 PANEL_WIDTH = 486
 NEUTRAL_BANNER = "#1f2937"
+THROWS = (BattleThrow, ChampionThrow)
 BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "champion_throw", "champion_remove")
 
 
@@ -59,6 +67,13 @@ class BattleView(GameView):
         ("Ctrl+arrows", "pan the map or the arena"),
         ("+ / \u2212, F", "zoom the map or the arena in or out, fit it to the window"),
         ("Tab", "move to the next control (leaves the board)"),
+        ("Arrows (on a fighter)", "move between the fighters in the battle panel or in the fistful being picked"),
+        ("Enter or Space (on a fighter)", "flip or remove it; at the table, its next pose; in a picked fistful, "
+                                          "put it back"),
+        ("B / S / D", "at the table: the fighter with the focus landed on its Back, Standing or face Down"),
+        ("Arrows (in the roster)", "Up/Down between fighters, Left/Right between finishes; Enter or Space "
+                                   "adds or removes"),
+        ("Any key or click", "while a throw lands: show it at once"),
     )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
@@ -68,6 +83,8 @@ class BattleView(GameView):
         self.domination = self.game.variant == "domination"
         self._picker_key: object = None
         self._scores: BattleScores | None = None
+        self._throws = ThrowWatch()
+        self._showing_last = False  # the table shows the battle a throw has just ended, while it lands
 
         self.army_builder = ArmyBuilder(self.game)
         self.army_builder.seed = controller.match.seed
@@ -115,7 +132,8 @@ class BattleView(GameView):
             column.addWidget(caption)
             column.addWidget(self.mini_map, 2)
         self.panel = BattlePanel(self.roster, on_token=self._on_token, on_throw=self._on_throw,
-                                 on_record=self._on_record, on_skip=self._on_skip)
+                                 on_record=self._on_record, on_skip=self._on_skip,
+                                 on_refused=self._on_token_refused, on_landed=self._on_landed)
         self.panel.setFixedWidth(PANEL_WIDTH)
         body = QHBoxLayout()
         body.setSpacing(12)
@@ -155,14 +173,34 @@ class BattleView(GameView):
                 "reselect": "Keep or change your fistful in secret before the next battle."}.get(secret.what, "")
         return f"{what} {len(state.pending)} of {state.players} players still to choose."
 
+    def hold_curtain(self, state: BattleState) -> bool:
+        """The throw that ended a battle lands first; the curtain for the next fistfuls waits."""
+        return self._throws.pending(self.match, THROWS) or self.panel.landing
+
+    def _landing_sides(self, state: BattleState) -> list[Side]:
+        """Whose fistfuls the throw just made holds, in seat order (the Warlords after the champion)."""
+        last = next((a for a in reversed(self.match.actions) if isinstance(a, THROWS)), None)
+        if isinstance(last, ChampionThrow):
+            return [state.champion.player, WARLORDS] if state.champion is not None else []
+        if isinstance(last, BattleThrow):
+            return [p for p, code in enumerate(last.poses) if code is not None]
+        return []
+
     def render_table(self, state: BattleState) -> None:
+        landing = self._landing_sides(state) if self._throws.fresh(self.match, THROWS) else []
+        self._showing_last = False
+        if landing and state.battle is None and state.champion is None and state.history:
+            self._showing_last = True  # the throw ended the battle: show it land before moving on
+            self._render_board(state, landing=landing, shown=state.history[-1])
+            self.show_page("board")
+            return
         viewer = self.viewer()
         if viewer is not None:
             self._show_secret(state, viewer)
         elif state.phase == "champion_pick":
             self._show_champion_pick(state)
         else:
-            self._render_board(state)
+            self._render_board(state, landing=landing)
             self.show_page("board")
 
     def _show_secret(self, state: BattleState, current: int) -> None:
@@ -228,11 +266,12 @@ class BattleView(GameView):
             info[r] = line
         return info
 
-    def _render_board(self, state: BattleState) -> None:
+    def _render_board(self, state: BattleState, landing: Sequence[Side] = (), shown: Battle | None = None) -> None:
+        """`shown`: a battle the last throw ended, drawn as it landed while the state has moved on."""
         self._draw_boards(state, self.boards())
-        battle = state.battle
-        region = battle.region if battle is not None and state.phase != "attack" else None
-        phase = state.phase
+        battle = shown or state.battle
+        region = battle.region if battle is not None and (shown or state.phase != "attack") else None
+        phase = state.phase if shown is None else "landing"
         actor = self.match.actor
         if phase == "claim":
             selectable = self.game.claimable(state)
@@ -249,11 +288,17 @@ class BattleView(GameView):
             board.set_region_info(info)
         if isinstance(self.board, ArenaView):
             self.board.set_caption(self._arena_caption(state))
-        self._render_banner(state, actor)
-        if phase in ("champion_throw", "champion_remove"):
-            self._render_champion(state)
+        if shown is not None:
+            self.banner.setText(f"Battle {shown.number} for {shown.region}: the fighters land")
+            self.banner.set_colour(NEUTRAL_BANNER)
+            self.sub_banner.setText("Click or press any key to see the throw at once.")
+            self._render_battle(state, landing, shown)
+        elif phase in ("champion_throw", "champion_remove"):
+            self._render_banner(state, actor)
+            self._render_champion(state, landing)
         else:
-            self._render_battle(state)
+            self._render_banner(state, actor)
+            self._render_battle(state, landing)
 
     def _arena_caption(self, state: BattleState) -> str:
         if state.battle is not None and state.phase != "attack":
@@ -329,9 +374,9 @@ class BattleView(GameView):
             lines.append(line)
         return "\n".join(reversed(lines[:4]))
 
-    def _render_battle(self, state: BattleState) -> None:
-        phase = state.phase
-        b = state.battle if phase != "attack" else None
+    def _render_battle(self, state: BattleState, landing: Sequence[Side] = (), shown: Battle | None = None) -> None:
+        phase = state.phase if shown is None else "landing"
+        b = shown or (state.battle if phase != "attack" else None)
         mode = self.match.mode
         cards: list[SideCard] = []
         rows = []
@@ -363,7 +408,8 @@ class BattleView(GameView):
                 status += f" \u00b7 Slaughter +{state.slaughter_now[p]}"
             score = b.scores[p] if b is not None and b.scores else None
             cards.append(SideCard(p, state.name(p), colour, fighters, poses, status, score, entering,
-                                  active=actor == p and not isinstance(actor, str), out=state.out[p]))
+                                  active=shown is None and actor == p and not isinstance(actor, str),
+                                  out=state.out[p]))
             if score is not None and not entering:
                 hero = state.setup.hero and score.standing > 0
                 rows.append((state.name(p), colour, score, b.winner == p, hero))
@@ -385,9 +431,9 @@ class BattleView(GameView):
             "Click to remove this fighter from your army."
         self.panel.render(title, result, self.game.phase_text(state), cards, rows, clickable, caption,
                           throw=phase == "throw" and mode == "simulated",
-                          record=phase == "throw" and mode == "table", skip=skip)
+                          record=phase == "throw" and mode == "table", skip=skip, landing=landing)
 
-    def _render_champion(self, state: BattleState) -> None:
+    def _render_champion(self, state: BattleState, landing: Sequence[Side] = ()) -> None:
         champ = state.champion
         p = champ.player
         mode = self.match.mode
@@ -418,7 +464,7 @@ class BattleView(GameView):
         self.panel.render(title, result, self.game.phase_text(state), cards, rows, clickable,
                           "Click to remove this fighter from the fight.",
                           throw=phase == "champion_throw" and mode == "simulated",
-                          record=entering, skip="")
+                          record=entering, skip="", landing=landing)
 
     # --- gestures -> actions ----------------------------------------------------------
     def _on_confirm_army(self, fighters: tuple[Fighter, ...]) -> None:
@@ -456,6 +502,20 @@ class BattleView(GameView):
         if reason:
             self.show_refusal(reason)
 
+    def _on_token_refused(self, side: Side, fighter: Fighter) -> None:
+        """A click or Enter on a fighter that may not be chosen: the core says why."""
+        if self.panel.landing or self._showing_last:
+            return
+        reason = self.game.why_not_fighter(self.match.state, side, fighter)
+        if reason:
+            self.show_refusal(reason)
+
+    def _on_landed(self) -> None:
+        """The throw has landed: when it had ended the battle, the next step takes the screen now."""
+        if self._showing_last:
+            self._showing_last = False
+            self.release_curtain()
+
     def _on_token(self, side: Side, fighter: Fighter) -> None:
         state = self.match.state
         if state.phase == "flip":
@@ -474,7 +534,8 @@ class BattleView(GameView):
             self.controller.apply(HeroClaim(actor, None))
 
     def _on_throw(self) -> None:
-        self.play_chance()
+        if not self.panel.landing:
+            self.play_chance()
 
     def _on_record(self) -> None:
         state = self.match.state

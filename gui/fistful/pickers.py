@@ -19,7 +19,7 @@ from core.fistful import army_book
 from core.fistful.battles import ARMY_SIZE, BattleGame
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
-from gui.kit.fighters.picker import FistfulPicker
+from gui.kit.fighters.picker import PUT_BACK, FistfulPicker
 from gui.kit.style import set_role
 from maps.datafile import DataError
 
@@ -60,7 +60,8 @@ class ArmyBuilder(FistfulPicker):
         self.confirm.setText("Confirm army")
         self.confirm.setObjectName("confirmArmy")
         self.empty_hint.setText("Click a finish in the roster to add that fighter to your army, or take a "
-                                "random, last game's or saved army above.\nClick a fighter here to put it back.")
+                                "random, last game's or saved army above (or arrows in the roster, then Enter).\n"
+                                "Click a fighter here (or Enter) to put it back.")
         self._build_shortcuts()
         self.confirm_requested.connect(self._remember_last)
 
@@ -358,7 +359,7 @@ class ArmyPicker(FistfulPicker):
         n = len(sel)
         points = sum(self.roster.value(f) for f in sel)
         for t in self.tokens.values():
-            t.set_clickable(not self.locked, "Click to put this fighter back.")
+            t.set_clickable(not self.locked, PUT_BACK)
         if self.kind == "champion":
             self.fighter_count.setText(f"{n}/{self.need} fighters")
             set_role(self.fighter_count, OK if n <= self.need else BAD)

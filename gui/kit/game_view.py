@@ -139,8 +139,8 @@ class GameView(QWidget):
             return False
         if secret.seat == self._revealed:
             return False
-        if self._revealed is not None and self.hold_curtain(state):
-            return False  # the table still shows for the seat that acted (viewer() is theirs)
+        if self.page != CURTAIN and self.hold_curtain(state):
+            return False  # the table still shows for whoever just acted (viewer() stays as it was)
         player = self.match.setup.players[secret.seat]
         self.curtain.show_for(player.name, player.colour, self.curtain_text(state, secret))
         self.show_page(CURTAIN)

@@ -6,20 +6,24 @@ on the roster (a hue per region) and so cannot be written in a static sheet.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
+from collections.abc import Callable
+
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QScrollArea, QStyle, QVBoxLayout, QWidget)
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
-from gui.kit.fighters.tokens import FighterToken, finish_palette
+from gui.kit.fighters.tokens import ARROWS, FOCUS_RING, FighterToken, finish_palette
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
 
 ALL = ""
 NAME_W, REGION_W, VALUE_W, CHIP_W = 116, 86, 44, 80
 FISTFUL_TOKEN = QSize(84, 118)
+CHIP_KEYS = "Up/Down: the next fighter, Left/Right: the next finish, Enter or Space: add or remove."
+PUT_BACK = "Click or press Enter to put this fighter back."
 
 
 def chip_name(fighter: Fighter) -> str:
@@ -36,13 +40,17 @@ def mark_count(label: QLabel, within: bool) -> None:
 
 
 class FinishChip(QPushButton):
-    """A finish to toggle in the roster, drawn in that fighter's finish colours."""
+    """A finish to toggle in the roster, drawn in that fighter's finish colours. By keyboard, Enter or
+    Space toggles it and the arrows ask the picker for the neighbouring chip (`navigate(chip, dx, dy)`)."""
 
     CHECKED_BORDER = QColor("#111827")
     HOVER_BORDER = QColor("#f59e0b")
 
-    def __init__(self, roster: Roster, fighter: Fighter, text: str, parent: QWidget | None = None) -> None:
+    def __init__(self, roster: Roster, fighter: Fighter, text: str, parent: QWidget | None = None,
+                 navigate: Callable[[FinishChip, int, int], None] | None = None) -> None:
         super().__init__(text, parent)
+        self.fighter = fighter
+        self._navigate = navigate
         self.setObjectName(chip_name(fighter))
         self.setProperty("role", "finish-chip")
         self.setCheckable(True)
@@ -69,11 +77,29 @@ class FinishChip(QPushButton):
         p.setPen(self._ink)
         p.setFont(self.font())
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text())
+        if self.hasFocus():
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            ring = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
+            for colour, width, style in ((FOCUS_RING[0], 3.0, Qt.PenStyle.SolidLine),
+                                         (FOCUS_RING[1], 2.0, Qt.PenStyle.DashLine)):
+                p.setPen(QPen(colour, width, style))
+                p.drawRoundedRect(ring, ring.height() / 2, ring.height() / 2)
         p.end()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        if key in ARROWS and self._navigate is not None and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self._navigate(self, *ARROWS[key])
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if not event.isAutoRepeat() and self.isEnabled():
+                self.click()
+        else:
+            super().keyPressEvent(event)
 
 
 class _SculptRow(QWidget):
-    def __init__(self, roster: Roster, sculpt_id: str, toggle, parent: QWidget | None = None) -> None:
+    def __init__(self, roster: Roster, sculpt_id: str, toggle, parent: QWidget | None = None,
+                 navigate: Callable[[FinishChip, int, int], None] | None = None) -> None:
         super().__init__(parent)
         s = roster.sculpts[sculpt_id]
         self.sculpt = s
@@ -99,10 +125,10 @@ class _SculptRow(QWidget):
         self.chips: dict[str, QPushButton] = {}
         for finish in roster.finishes:
             f = Fighter(sculpt_id, finish.id)
-            b = FinishChip(roster, f, finish.name)
+            b = FinishChip(roster, f, finish.name, navigate=navigate)
             b.setFixedSize(CHIP_W, 28)
             b.setCursor(Qt.CursorShape.PointingHandCursor)
-            b.setToolTip(f"{roster.name(f)}: {s.region}, worth {s.value}. Click to add or remove.")
+            b.setToolTip(f"{roster.name(f)}: {s.region}, worth {s.value}. Click to add or remove.\n{CHIP_KEYS}")
             b.clicked.connect(lambda _=False, f=f: toggle(f))
             self.chips[finish.id] = b
             lay.addWidget(b)
@@ -175,7 +201,7 @@ class FistfulPicker(QWidget):
         rl.setSpacing(0)
         self.rows: list[_SculptRow] = []
         for i, sid in enumerate(roster.sculpts):
-            row = _SculptRow(roster, sid, self.toggle)
+            row = _SculptRow(roster, sid, self.toggle, navigate=self._navigate)
             row.setAutoFillBackground(True)
             pal = row.palette()
             pal.setColor(QPalette.ColorRole.Window, QColor("#ffffff" if i % 2 == 0 else "#f3f4f8"))
@@ -222,8 +248,8 @@ class FistfulPicker(QWidget):
         self.tokens_grid = QGridLayout(self.tokens_box)
         self.tokens_grid.setContentsMargins(0, 0, 0, 0)
         self.tokens_grid.setSpacing(6)
-        self.empty_hint = QLabel("Click a finish in the roster to add that fighter.\n"
-                                 "Click a fighter here to put it back.", objectName="emptyHint")
+        self.empty_hint = QLabel("Click a finish in the roster to add that fighter (or arrows, then Enter).\n"
+                                 "Click a fighter here (or Enter) to put it back.", objectName="emptyHint")
         self.empty_hint.setWordWrap(True)
         self.problems = QLabel(objectName="pickProblems")
         self.problems.setWordWrap(True)
@@ -301,6 +327,47 @@ class FistfulPicker(QWidget):
         self.finish_filter.setCurrentIndex(0)
 
 
+    # --- keyboard ---------------------------------------------------------------------
+    def _navigate(self, chip: FinishChip, dx: int, dy: int) -> None:
+        """An arrow on a finish chip: Left/Right to the next finish shown in its row, Up/Down to the
+        nearest finish shown in the next fighter's row (the same finish when it is shown)."""
+        row = next((r for r in self.rows if chip in r.chips.values()), None)
+        if row is None:
+            return
+        target: QPushButton | None = None
+        if dx:
+            chips = [b for b in row.chips.values() if b.isVisibleTo(self) and b.isEnabled()]
+            at = chips.index(chip) if chip in chips else -1
+            if 0 <= at + dx < len(chips):
+                target = chips[at + dx]
+        else:
+            rows = [r for r in self.rows if r.isVisibleTo(self)]
+            at = rows.index(row) if row in rows else -1
+            column = list(row.chips.values()).index(chip)
+            k = at + dy
+            while 0 <= k < len(rows) and target is None:
+                shown = [(i, b) for i, b in enumerate(rows[k].chips.values()) if b.isVisibleTo(self) and b.isEnabled()]
+                if shown:
+                    target = min(shown, key=lambda ib: abs(ib[0] - column))[1]
+                k += dy
+        if target is not None:
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.roster_scroll.ensureWidgetVisible(target, 8, 8)
+
+    def _restore_focus(self, lost: Fighter | None, index: int) -> None:
+        """After the fistful is redrawn, the keyboard stays where the player was: on the same fighter, on
+        the token that took the place of the one put back, or on that fighter's chip in the roster."""
+        widget: QWidget | None = None
+        if lost in self.tokens:
+            widget = self.tokens[lost]
+        elif self._selection:
+            widget = self.tokens[self._selection[min(index, len(self._selection) - 1)]]
+        elif lost is not None:
+            chip = self.findChild(FinishChip, chip_name(lost))
+            widget = chip if chip is not None and chip.isVisibleTo(self) and chip.isEnabled() else self.confirm
+        if widget is not None:
+            QTimer.singleShot(0, widget, lambda: widget.setFocus(Qt.FocusReason.OtherFocusReason))
+
     # --- drawing ----------------------------------------------------------------------
     def _apply_filters(self) -> None:
         text = self.search.text().strip().casefold()
@@ -326,15 +393,19 @@ class FistfulPicker(QWidget):
                 b.setChecked(Fighter(row.sculpt.id, fid) in sel)
                 b.setText(("\u2713 " if b.isChecked() else "") + self.roster.finish_name(fid))
                 b.blockSignals(False)
+        focused = next((f for f, t in self.tokens.items() if t.hasFocus()), None)
+        index = list(self.tokens).index(focused) if focused is not None else 0
         clear_layout(self.tokens_grid)
         self.tokens = {}
         for i, f in enumerate(self._selection):
             t = FighterToken(self.roster, f, size=FISTFUL_TOKEN)
             t.setObjectName(token_name(f))
             self.tokens[f] = t
-            t.set_clickable(True, "Click to put this fighter back.")
+            t.set_clickable(True, PUT_BACK)
             t.clicked.connect(lambda f=f: self.toggle(f))
             self.tokens_grid.addWidget(t, i // 3, i % 3)
+        if focused is not None:
+            self._restore_focus(focused, index)
         rows = (len(self._selection) + 2) // 3
         self.tokens_box.setFixedHeight(rows * FISTFUL_TOKEN.height() + max(0, rows - 1) * 6)
         self.empty_hint.setVisible(not self._selection)

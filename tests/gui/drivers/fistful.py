@@ -222,6 +222,32 @@ class BattleDriver(_FighterGameDriver):
     def focused_region(self) -> str | None:
         return focused_region(self.root.board)
 
+    # --- throws landing, refusals, the picker by keyboard (issue 12) ----------------------
+    def landing(self) -> bool:
+        return self.panel.landing
+
+    def panel_tokens(self) -> list[QWidget]:
+        return list(self.panel.tokens.values())
+
+    def click_token(self, side: Side, fighter: Fighter) -> None:
+        """A real click on a battle-panel token, clickable or not."""
+        self.press(self.token(side, fighter))
+
+    def focus_chip(self, picker: str, fighter: Fighter) -> None:
+        """Give a finish chip in the roster the keyboard focus (call activate_window first)."""
+        chip = finish_chip(self.find(picker), fighter)
+        chip.setFocus(Qt.FocusReason.TabFocusReason)
+        assert chip.hasFocus(), f"{chip.objectName()} does not take the focus"
+
+    def focus_picked(self, picker: str, fighter: Fighter) -> None:
+        """Give a picked fighter's token (in the fistful side of the picker) the keyboard focus."""
+        self.settle()  # a token just added is shown by its layout
+        self.focus_token(self.find(picker).tokens[fighter])
+
+    def settle(self) -> None:
+        """Let a redrawn list hand the focus back (it does so once its new widgets are shown)."""
+        QTest.qWait(20)
+
 class ThrowdownDriver(_FighterGameDriver):
     def pick_fighters(self, fighters: Iterable[Fighter]) -> None:
         """Click each fighter's finish chip in the roster (filters cleared first)."""
