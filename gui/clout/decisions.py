@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from core.clout import game as cg
 from core.clout.catalogue import ABILITIES
+from gui.clout import choosing, landing
 from gui.clout.play_canvas import ELIGIBLE, PICKED, SOURCE
 from gui.clout.prompts import Answer, Prompt
 
@@ -21,13 +22,19 @@ if TYPE_CHECKING:
 def current_prompt(view: CloutPlayView) -> Prompt | None:
     s = view.state
     p = view.acting_player()
+    if s.phase == "land":
+        return landing.doubt_prompt(view) if view.viewer() == s.turn else None
     if p is None or view.viewer() != p:
         return None
+    asked = choosing.leave_prompt(view)
+    if asked is not None:
+        return asked
     if s.phase == "precision" and s.ctx is not None:
         name = view.chip_name(s.ctx.chip)
+        again = ("click where it landed this time" if view.table_mode else "aim on the area as before")
         return Prompt(f"Precision: keep {name} where it landed, or throw it again?",
                       f"{s.ctx.precision_left} rethrow{'s' if s.ctx.precision_left != 1 else ''} left. To "
-                      "throw again, aim on the area as before.",
+                      f"throw again, {again}.",
                       (Answer("Keep it here", "keep", True),), (), key=("precision", len(view.match.actions)))
     if s.phase == "choose" and not view.game.playable(s, p):
         answers = tuple(Answer(f"Discard {view.chip_name(u)}", ("discard", u)) for u in s.stacks[p])
@@ -138,13 +145,21 @@ def on_chip_clicked(view: CloutPlayView, uid: str) -> None:
 
 def on_answer(view: CloutPlayView, value: object) -> None:
     p = view.acting_player()
+    if isinstance(value, tuple) and value[0] in ("went-out", "keep-it", "move-it"):
+        landing.on_doubt_answer(view, value)
+        return
     if p is None or not isinstance(value, tuple):
         if value == "keep" and p is not None:
             view.controller.apply(cg.Keep(p))
         return
     kind = value[0]
     slot = view.current_slot()
-    if kind == "discard":
+    if kind == "aim-again":
+        view.pending_throw = None
+        view._rerender()
+    elif kind == "throw-anyway" and view.pending_throw is not None:
+        choosing.throw(view, *view.pending_throw)
+    elif kind == "discard":
         view.controller.apply(cg.DiscardChip(p, value[1]))
     elif kind == "first":
         view.slot_first = value[1]

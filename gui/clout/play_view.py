@@ -2,9 +2,12 @@
 
 The stack of the player who acts sits behind the pass-the-device curtain (stacks are secret).
 A turn: click a chip in your stack, then aim on the area like a slingshot — press where the
-chip should land and pull back; the pull's length is the throw's strength — and let go. The
-chip flies in, knocked chips slide (animations can be switched off). At the table the players
-instead drag the chip to where it really landed, nudge what it moved, and confirm.
+chip should touch down and pull back; the pull's length is the throw's strength (a hard throw
+slides on: the shaded ellipse is where it will probably stop) — and let go. The chip flies in,
+knocked chips slide, and the thrower watches it land before the curtain falls for the next
+player (`hold_curtain`; View → Animations switches this off, a click skips it). At the table the
+slingshot is skipped: the players click where the chip landed, drag or nudge it and what it
+knocked, and confirm; a chip dropped on another or off the area turns red and asks, never moves.
 
 Every decision the engine waits on (`state.slots`: targets, the order of pending abilities,
 optional and remove-modifier abilities, movement destinations; precision; unable to play)
@@ -28,10 +31,11 @@ from gui.clout import choosing, decisions, landing
 from gui.clout.canvas import CloutCanvas
 from gui.clout.chip_items import ChipMarker
 from gui.clout.over import CloutOver
-from gui.clout.play_canvas import FULL_PULL_CM, PICKED, SOURCE, PlayCanvas
+from gui.clout.play_canvas import FULL_PULL_CM, SOURCE, PlayCanvas
 from gui.clout.prompts import PromptBar
 from gui.clout.scores import CloutScores, PlayerTally
 from gui.clout.side_panel import PANEL_WIDTH, SidePanel, StackList
+from gui import storage
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
 from gui.kit.style import ColourLabel, set_role
@@ -48,8 +52,16 @@ class CloutPlayView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart")
     BOARD = "playCanvas"
-    # Tests switch this off so a throw's result is on screen at once.
-    animations = True
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Arrows (on the area)", "move between the chips; Enter or Space clicks the chip in the ring"),
+        ("Arrows while aiming", "move the aim point 1 cm (Shift: 10 cm)"),
+        ("+ / − while aiming", "throw harder or softer (5 % a press)"),
+        ("Enter while aiming", "throw (a simulated throw cannot be undone)"),
+        ("Arrows at the table", "nudge the held chip 1 mm (Shift: 1 cm)"),
+        ("Click or any key", "skip a throw's animation"),
+        ("Shift+click two chips", "lay the ruler between them"),
+        ("F, 0, Home", "fit the area; Ctrl+arrows pan"),
+    )
 
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "cloutPlayView", parent)
@@ -63,6 +75,11 @@ class CloutPlayView(GameView):
         self.table_spots: dict[str, tuple[float, float]] = {}  # table mode: where chips really are
         self._shown_positions: dict[str, tuple[float, float]] = {}
         self._shown_steps = -1
+        self._animated_steps = len(controller.match.actions)  # throws up to here were shown (or never will be)
+        self._prediction: tuple | None = None  # choosing.prediction's last answer
+        self.pending_throw: tuple[float, float, float] | None = None  # a throw likely to leave, asked about
+        self.doubt: str | None = None  # table entry: the dropped chip asked about (keep it or move it)
+        self.kept: set[str] = set()  # table entry: chips the players chose to keep where they are
         self._scores: CloutScores | None = None
 
         self.board_page = self._build_board_page()
@@ -91,6 +108,9 @@ class CloutPlayView(GameView):
         self.canvas.chip_moved.connect(self._on_chip_moved)
         self.canvas.area_clicked.connect(lambda x, y: choosing.on_area_clicked(self, x, y))
         self.canvas.aimed.connect(lambda x, y, strength: choosing.on_aimed(self, x, y, strength))
+        self.canvas.aim_changed.connect(lambda x, y, strength: choosing.on_aim_changed(self, x, y, strength))
+        self.canvas.predictor = lambda x, y, strength: choosing.preview(self, x, y, strength)
+        self.canvas.throw_shown.connect(self._on_throw_shown)
         hint = QLabel("Wheel: zoom \u00b7 drag the ground: pan \u00b7 F: fit \u00b7 hover or click a chip: its range"
                       " \u00b7 Shift+click two chips: ruler", objectName="canvasHint")
         set_role(hint, "caption")
@@ -106,6 +126,8 @@ class CloutPlayView(GameView):
                      "happened"):
             setattr(self, name, getattr(self.panel, name))
         self.stack_list.itemClicked.connect(lambda item: choosing.on_stack_clicked(self, item))
+        self.stack_list.itemActivated.connect(lambda item: choosing.on_stack_clicked(self, item))
+        self.stack_list.refused.connect(lambda why: self.show_refusal(why))
         self.place_button.toggled.connect(lambda on: choosing.on_place_toggled(self, on))
         self.primary.clicked.connect(self._on_primary)
         self.secondary.clicked.connect(self._on_secondary)
@@ -216,6 +238,9 @@ class CloutPlayView(GameView):
                 self.place_mode = False
             if state.phase != "land":
                 self.table_spots = {}
+                self.doubt = None
+                self.kept = set()
+            self.pending_throw = None
         self.show_page("board")
         self._render_canvas(steps)
         self._render_banner()
@@ -232,16 +257,19 @@ class CloutPlayView(GameView):
         before = dict(self._shown_positions)
         self.canvas.set_chips(markers)
         new_positions = {m.id: (m.x_cm, m.y_cm) for m in markers}
-        last = self.match.actions[-1] if self.match.actions else None
-        # A throw flies in for whoever sees the table next: the thrower, or the next player past the curtain.
-        if self.animations and steps > self._shown_steps >= 0 and isinstance(last, cg.Landed) and self.isVisible():
+        last = self._fresh_landing()
+        if last is not None:
+            # The thrower watches the flight, the landing and the knocks; the curtain waits (hold_curtain).
+            self._animated_steps = steps
             thrown = last.chip if not last.out else None
             origin = self.game.throw_origin(s, int(last.chip.split(".")[0]))
-            self.canvas.animate_throw(before, thrown, origin)
+            touch = (last.draws[0], last.draws[1]) if last.draws else None
+            self.canvas.animate_throw(before, thrown, origin, touch=touch)
         self._shown_positions = new_positions
         self.canvas.set_aiming(choosing.aiming(self))
         self.canvas.movable_ids = frozenset(decisions.movable(self))
         self.canvas.set_movable(bool(self.canvas.movable_ids))
+        self.canvas.held = landing.held_chip(self)
         p = self.acting_player()
         marks: dict[str, str] = {}
         limit: tuple[tuple[float, float], float] | None = None
@@ -250,7 +278,7 @@ class CloutPlayView(GameView):
         elif s.phase == "choose" and self.chosen and p is not None:
             marks = choosing.replace_marks(self, p)
         elif s.phase == "land" and self.table_mode and s.ctx is not None:
-            marks[s.ctx.chip] = PICKED
+            marks = landing.table_marks(self)
         self.canvas.set_marks(marks)
         self.canvas.set_limit(*limit) if limit else self.canvas.set_limit(None)
 
@@ -282,8 +310,10 @@ class CloutPlayView(GameView):
         self.panel.fill_stack(self.game, s, viewer, hidden, self.chosen)
         if s.phase == "choose" and p is not None:
             choosing.render_choose(self, p)
-        elif s.phase in ("throw", "precision") and s.ctx is not None:
-            self.how.setText(choosing.throw_hint(self.chip_name(s.ctx.chip)))
+        elif s.phase in ("throw", "precision") and s.ctx is not None and p is not None:
+            self.how.setText(choosing.throw_hint(self.chip_name(s.ctx.chip), self.table_mode))
+            if self.table_mode:
+                self.panel.button(self.primary, "Show where it landed")
         elif s.phase == "land":
             landing.render_land(self)
         elif s.phase == "resolve" and p is None:
@@ -293,6 +323,23 @@ class CloutPlayView(GameView):
 
     def _render_prompt(self) -> None:
         self.prompt.ask(decisions.current_prompt(self))
+
+    # --- the thrower sees the throw land --------------------------------------------------------------
+    def _fresh_landing(self) -> cg.Landed | None:
+        """The simulated landing just applied and not yet shown, when it will be animated."""
+        steps = len(self.match.actions)
+        last = self.match.actions[-1] if self.match.actions else None
+        if (steps > self._animated_steps and isinstance(last, cg.Landed) and not self.table_mode
+                and self._shown_steps >= 0 and self.isVisible() and storage.animations_on()):
+            return last
+        return None
+
+    def hold_curtain(self, state: cg.CloutState) -> bool:
+        """Keep the table up for the thrower while their throw is still flying in and knocking chips."""
+        return self._fresh_landing() is not None or self.canvas.animating
+
+    def _on_throw_shown(self) -> None:
+        self.release_curtain()
 
     # --- gestures -> actions ------------------------------------------------------------------------------
     def _on_primary(self) -> None:
@@ -310,8 +357,7 @@ class CloutPlayView(GameView):
         s = self.state
         p = self.acting_player()
         if s.phase == "land" and self.table_mode:
-            self.table_spots[uid] = (round(x, 2), round(y, 2))
-            self._render_canvas(len(self.match.actions))
+            landing.on_dropped(self, uid, x, y)
             return
         slot = self.current_slot()
         if slot is None or not slot.needs_point or p is None:

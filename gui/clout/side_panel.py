@@ -7,7 +7,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -27,14 +28,28 @@ from gui.kit.style import set_role
 PANEL_WIDTH = 320
 
 
+WHY_ROLE = Qt.ItemDataRole.UserRole + 1  # why a greyed chip cannot be played
+
+
 class StackList(QListWidget):
-    """The acting player's stack: one row per chip, greyed with the reason when it cannot be played."""
+    """The acting player's stack: one row per chip, greyed with the reason when it cannot be played.
+
+    A click on a greyed row reports the reason (`refused`): a disabled row gets no click of its own.
+    """
+
+    refused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        item = self.itemAt(event.position().toPoint())
+        if item is not None and not item.flags() & Qt.ItemFlag.ItemIsEnabled and item.data(WHY_ROLE):
+            self.refused.emit(f"{item.data(WHY_ROLE)}.")
+        super().mousePressEvent(event)
 
 
 class SidePanel(QScrollArea):
@@ -53,6 +68,9 @@ class SidePanel(QScrollArea):
         self.chip_info.setWordWrap(True)
         self.how = QLabel(objectName="howTo")
         self.how.setWordWrap(True)
+        self.aim_readout = QLabel(objectName="aimReadout")
+        self.aim_readout.setWordWrap(True)
+        self.aim_readout.hide()
         self.place_button = QPushButton("Place it instead of throwing", objectName="placeButton")
         self.place_button.setCheckable(True)
         set_role(self.place_button, "secondary")
@@ -69,8 +87,8 @@ class SidePanel(QScrollArea):
         pl = QVBoxLayout(panel)
         pl.setContentsMargins(0, 0, 6, 0)
         pl.setSpacing(6)
-        for w in (self.stack_title, self.stack_list, self.chip_info, self.how, self.place_button, self.primary,
-                  self.secondary, happened_title, self.happened):
+        for w in (self.stack_title, self.stack_list, self.chip_info, self.how, self.aim_readout, self.place_button,
+                  self.primary, self.secondary, happened_title, self.happened):
             pl.addWidget(w)
         pl.addStretch(1)
         panel.setMaximumWidth(PANEL_WIDTH - 14)
@@ -82,7 +100,7 @@ class SidePanel(QScrollArea):
 
     def clear_phase(self) -> None:
         """Hide what belongs to one phase only, before the phase helper fills it in."""
-        for w in (self.place_button, self.primary, self.secondary, self.chip_info):
+        for w in (self.place_button, self.primary, self.secondary, self.chip_info, self.aim_readout):
             w.hide()
         self.how.setText("")
 
@@ -111,8 +129,10 @@ class SidePanel(QScrollArea):
             item.setData(Qt.ItemDataRole.UserRole, uid)
             item.setToolTip(describe_chip(chip))
             if s.phase == "choose" and player == s.turn and uid not in ways and ways:
+                why = game._why_unplayable(s, player, uid)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setText(text + f"\n   ({game._why_unplayable(s, player, uid)})")
+                item.setData(WHY_ROLE, f"{chip.name} cannot be played now: {why}")
+                item.setText(text + f"\n   ({why})")
             self.stack_list.addItem(item)
             if uid == chosen:
                 item.setSelected(True)

@@ -28,7 +28,7 @@ MAX_STEPS = 1500
 
 @pytest.fixture(autouse=True)
 def no_animations(monkeypatch, tmp_path):
-    monkeypatch.setattr(CloutPlayView, "animations", False)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "0")
     monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
 
 
@@ -87,13 +87,13 @@ def step(view: CloutPlayView, rng: random.Random) -> str:
                     if len(view.match.actions) > before:
                         return "place"
             drive(view).toggle_place()
-        drive(view).aim_and_throw(rng.uniform(15, 85), rng.uniform(15, 85), rng.choice((0.0, 0.15, 0.3)))
+        drive(view).throw(rng.uniform(15, 85), rng.uniform(15, 85), rng.choice((0.0, 0.15, 0.3)))
         return "throw"
     if s.phase in ("throw", "precision"):
         if s.phase == "precision" and rng.random() < 0.5:
             drive(view).answer("Keep it here")
             return "keep"
-        drive(view).aim_and_throw(rng.uniform(15, 85), rng.uniform(15, 85), 0.1)
+        drive(view).throw(rng.uniform(15, 85), rng.uniform(15, 85), 0.1)
         return "rethrow"
     assert s.phase == "resolve", s.phase
     slot = view.current_slot()

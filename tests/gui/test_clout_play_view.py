@@ -10,7 +10,6 @@ import math
 
 import msgspec
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from core.clout import game as cg
 from core.match import Match
@@ -24,7 +23,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture(autouse=True)
 def no_animations(monkeypatch):
-    monkeypatch.setattr(CloutPlayView, "animations", False)
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "0")
 
 
 def new_match(stacks: tuple[str, str], mode: str = "table") -> Match:
@@ -212,12 +211,12 @@ def test_precision_offers_keep_or_a_new_throw(qtbot):
     assert m.state.phase == "precision"
     view = open_view(qtbot, m)
     assert "Precision" in view.prompt.question.text()
-    assert view.canvas.aiming
-    drive(view).aim_and_throw(30, 60, 0.2)
+    assert "click where it landed" in view.prompt.hint.text()
+    assert not view.canvas.aiming, "at the table the slingshot is skipped"
+    drive(view).show_landing(30, 60)
     last = m.actions[-1]
     assert isinstance(last, cg.ThrowChip) and last.chip == sentinel
     assert (last.x, last.y) == pytest.approx((30, 60), abs=0.4)
-    assert last.strength == pytest.approx(0.2, abs=0.03)
     assert m.state.phase == "land", "table mode: the players say where it landed"
     drag_chip(view.canvas, sentinel, (31, 61))
     drive(view).confirm()
@@ -286,23 +285,45 @@ def test_full_pull_is_full_strength():
     assert PlayCanvas.strength_of(0) == 0.0
 
 
-def test_the_throw_animates_chips_to_their_new_spots(qtbot, monkeypatch):
-    monkeypatch.setattr(CloutPlayView, "animations", True)
+def test_the_thrower_sees_the_throw_land_before_the_curtain_falls(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
     m = new_match(ELVES_UNDEAD, mode="simulated")
     view = open_view(qtbot, m)
     grove = uid_of(m, 0, "elf-heartwood-grove")
     drive(view).choose_chip(grove)
     drive(view).aim_and_throw(50, 50, 0.0)
-    assert view.page == "curtain", "the throw ended the turn: the next player's stack is behind the curtain"
-    drive(view).reveal_curtain()
-    QApplication.processEvents()
+    assert isinstance(m.actions[-1], cg.Landed) and m.state.turn == 1
     anim = view.canvas.animation
-    assert anim is not None and anim.state() == anim.State.Running
+    assert anim is not None and anim.state() == anim.State.Running, "the throw flies in"
+    assert view.page == "board", "the thrower still sees the table while the chip lands"
+    assert view.viewer() == 0
     item = view.canvas.items_by_id[grove]
     end = view.canvas.index.centre(grove)
-    qtbot.waitUntil(lambda: anim.state() == anim.State.Stopped, timeout=3000)
+    qtbot.waitUntil(lambda: view.page == "curtain", timeout=10000)
+    assert view.curtain.name == "Player 2", "once it has landed, the curtain falls for the next player"
     assert (item.pos().x() / 10, item.pos().y() / 10) == pytest.approx(end, abs=1e-6)
     assert item.scale() == 1.0
+    drive(view).reveal_curtain()
+    assert not view.canvas.animating, "the next player is not shown the same throw again"
+
+
+def test_a_click_skips_the_throws_animation(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    drive(view).choose_chip(uid_of(m, 0, "elf-heartwood-grove"))
+    drive(view).aim_and_throw(50, 50, 0.0)
+    assert view.canvas.animating and view.page == "board"
+    click_area(view.canvas, 20, 20)
+    assert not view.canvas.animating and view.page == "curtain"
+
+
+def test_with_animations_off_the_curtain_falls_at_once(qtbot):
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    drive(view).choose_chip(uid_of(m, 0, "elf-heartwood-grove"))
+    drive(view).aim_and_throw(50, 50, 0.0)
+    assert view.page == "curtain" and not view.canvas.animating
 
 
 def test_a_tie_for_nearest_is_asked_and_answered_by_clicking(qtbot):
@@ -321,3 +342,154 @@ def test_a_tie_for_nearest_is_asked_and_answered_by_clicking(qtbot):
     drive(view).answer("Confirm")
     assert m.actions[-1] == cg.Choose(1, slot.id, True, (well,))
     assert m.state.on_area(well) is None and m.state.on_area(grove) is not None
+
+
+# --- an aim the player understands ---------------------------------------------------------------------
+def test_the_aim_shows_strength_slide_and_the_predicted_area_before_the_release(qtbot):
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    drive(view).choose_chip(uid_of(m, 0, "elf-heartwood-grove"))
+    assert "touch down" in view.how.text() and "cannot be undone" in view.how.text()
+    n = len(m.actions)
+    d = drive(view)
+    d.pull(50, 50, 0.8)
+    text = d.aim_readout()
+    predicted = cg.GAME.predict_throw(m.state, 0, 50, 50, view.canvas.aim_strength)
+    assert f"Strength {view.canvas.aim_strength:.0%}" in text and "cannot be undone" in text
+    assert f"slides about {predicted.slide_cm:.0f} cm" in text and predicted.slide_cm > 35
+    assert view.canvas.scatter_item.isVisible(), "the predicted landing area is drawn"
+    box = view.canvas.scatter_item.polygon().boundingRect()
+    assert box.center().y() / 10 == pytest.approx(predicted.centre_cm[1], abs=0.5), "centred past the aim"
+    assert len(m.actions) == n, "nothing is thrown before the release"
+    d.let_go()
+    assert isinstance(m.actions[-1], cg.Landed)
+
+
+def test_a_throw_that_would_leave_the_area_is_asked_about_first(qtbot):
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    drive(view).choose_chip(uid_of(m, 0, "elf-heartwood-grove"))
+    n = len(m.actions)
+    d = drive(view)
+    d.pull(50, 8, 0.9)
+    assert "end off the area" in d.aim_readout()
+    assert view.canvas.scatter_item.pen().color().name() == "#e53935", "the warning shows in red"
+    d.let_go()
+    assert len(m.actions) == n, "not thrown yet"
+    assert "end off the area" in view.prompt.question.text()
+    drive(view).answer("Aim again")
+    assert len(m.actions) == n and view.canvas.aiming
+    drive(view).aim_and_throw(50, 8, 0.9)
+    drive(view).answer("Throw anyway")
+    assert isinstance(m.actions[-1], cg.Landed) and m.actions[-2].strength > 0.8
+
+
+def test_the_keyboard_aims_sets_the_strength_and_throws(qtbot):
+    from PySide6.QtCore import Qt
+
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    grove = uid_of(m, 0, "elf-heartwood-grove")
+    drive(view).choose_chip(grove)
+    d = drive(view)
+    d.key(Qt.Key.Key_Left, shift=True)  # from the centre, 10 cm left
+    d.key(Qt.Key.Key_Down, times=3)
+    d.key(Qt.Key.Key_Minus, times=10)  # down to 0 %
+    d.key(Qt.Key.Key_Plus, times=2)
+    assert view.canvas.key_aim == pytest.approx((40, 53)) and view.canvas.aim_strength == pytest.approx(0.1)
+    assert "Strength 10%" in d.aim_readout()
+    d.key(Qt.Key.Key_Return)
+    throw = m.actions[-2]
+    assert isinstance(throw, cg.ThrowChip) and (throw.x, throw.y, throw.strength) == pytest.approx((40, 53, 0.1))
+    assert "(Enter)" in "".join(k for k, _ in view.KEYS) or any("Enter" in k for k, _ in view.KEYS)
+
+
+# --- at the table ------------------------------------------------------------------------------------
+def test_at_the_table_a_chip_dropped_on_another_turns_red_and_asks(qtbot):
+    m = new_match(ELVES_UNDEAD)
+    grove = put(m, "elf-heartwood-grove", 30, 30)
+    crypt = put(m, "und-bone-crypt", 70, 70)
+    view = open_view(qtbot, m)
+    well = uid_of(m, 0, "elf-moonwell")
+    drive(view).choose_chip(well)
+    assert not view.canvas.aiming, "no slingshot at the table"
+    drive(view).show_landing(50, 50)
+    assert m.state.phase == "land" and view.canvas.index.centre(well) == pytest.approx((50, 50), abs=0.3)
+    drag_chip(view.canvas, well, (32, 31))
+    spot = view.canvas.index.centre(well)
+    assert math.dist(spot, (30, 30)) < 4, "the dropped chip stays where it was dropped"
+    assert view.canvas.marks[well] == "#e53935", "a chip on another chip is red"
+    assert "lies on" in view.prompt.question.text() and view.chip_name(grove) in view.prompt.question.text()
+    assert view.canvas.index.centre(grove) == pytest.approx((30, 30)), "nothing is pushed"
+    drive(view).answer("Move it")
+    assert view.canvas.held == well and view.canvas.marks[well] == "#e53935"
+    drag_chip(view.canvas, well, (40, 45))
+    assert view.canvas.marks[well] != "#e53935" and not view.prompt.isVisible()
+    drag_chip(view.canvas, crypt, (38, 46))
+    assert view.canvas.marks[crypt] == "#e53935" and "lies on" in view.prompt.question.text()
+    drive(view).answer("Keep it there")
+    assert crypt not in view.canvas.marks or view.canvas.marks[crypt] != "#e53935"
+    drive(view).confirm()
+    landed = m.actions[-1]
+    assert isinstance(landed, cg.Landed)
+    spots = {sp.chip: (sp.x, sp.y) for sp in landed.spots}
+    assert spots[crypt] == pytest.approx(view.table_spots.get(crypt, spots[crypt]))
+    assert math.dist(spots[crypt], spots[well]) < 4, "kept overlapping, exactly as entered"
+
+
+def test_at_the_table_a_chip_off_the_area_asks_whether_it_went_out(qtbot):
+    m = new_match(ELVES_UNDEAD)
+    put(m, "elf-heartwood-grove", 30, 30)
+    put(m, "und-bone-crypt", 70, 70)
+    view = open_view(qtbot, m)
+    well = uid_of(m, 0, "elf-moonwell")
+    drive(view).choose_chip(well)
+    drive(view).show_landing(50, 90)
+    drag_chip(view.canvas, well, (50, 101))
+    assert view.canvas.marks[well] == "#e53935" and "hangs over the edge" in view.prompt.question.text()
+    drag_chip(view.canvas, well, (50, 103))
+    assert "entirely off the area" in view.prompt.question.text()
+    drive(view).answer("It went out")
+    assert m.actions[-1] == cg.Landed(well, (), True)
+
+
+def test_at_the_table_the_arrows_nudge_the_held_chip(qtbot):
+    from PySide6.QtCore import Qt
+
+    m = new_match(ELVES_UNDEAD)
+    put(m, "elf-heartwood-grove", 30, 30)
+    put(m, "und-bone-crypt", 70, 70)
+    view = open_view(qtbot, m)
+    well = uid_of(m, 0, "elf-moonwell")
+    drive(view).choose_chip(well)
+    drive(view).confirm()  # "Show where it landed": the chip appears on the thrower's side, clear of chips
+    assert m.state.phase == "land" and view.canvas.held == well
+    x, y = view.canvas.index.centre(well)
+    drive(view).key(Qt.Key.Key_Right, times=3)
+    drive(view).key(Qt.Key.Key_Up, shift=True)
+    assert view.canvas.index.centre(well) == pytest.approx((x + 0.3, y - 1.0), abs=1e-6)
+    drive(view).confirm()
+    assert m.actions[-1].spots[0] == cg.Spot(well, round(x + 0.3, 2), round(y - 1.0, 2))
+
+
+# --- keyboard and refusals ----------------------------------------------------------------------------
+def test_chips_take_the_keyboard_focus_and_enter_clicks_them(qtbot):
+    from PySide6.QtCore import Qt
+
+    m, archer, ghoul = strike_table()
+    view = open_view(qtbot, m)
+    slot = view.current_slot()
+    ids = {p for p, _ in view.canvas.focus_pieces()}
+    assert ids == set(view.canvas.markers)
+    view.canvas.focus_piece(ghoul)
+    drive(view).key(Qt.Key.Key_Return)
+    assert m.actions[-1] == cg.Choose(0, slot.id, True, (ghoul,))
+
+
+def test_a_click_on_a_greyed_stack_chip_says_why(qtbot):
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    troop = uid_of(m, 0, "elf-glade-archer")
+    drive(view).click_stack_row(troop)
+    assert view.chosen is None
+    assert "first chip must be" in drive(view).refusal().lower() or "base" in drive(view).refusal().lower()

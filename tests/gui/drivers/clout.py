@@ -7,7 +7,9 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QGraphicsView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (QApplication, QComboBox, QGraphicsView, QLabel, QListWidget, QListWidgetItem,
+                               QWidget)
 
 from gui.clout.canvas import to_scene
 from gui.clout.play_view import FULL_PULL_CM
@@ -43,6 +45,58 @@ class CloutDriver(Driver):
         canvas = self.canvas
         assert canvas.aiming, "nothing to throw now"
         drag(canvas, self.area_pos(x_cm, y_cm), self.area_pos(x_cm, y_cm + strength * FULL_PULL_CM), steps=3)
+
+    def throw(self, x_cm: float, y_cm: float, strength: float) -> None:
+        """Throw the chip as the screen asks: the slingshot when simulated; at the table, a click where it
+        landed (the slingshot is skipped there)."""
+        if self.canvas.aiming:
+            self.aim_and_throw(x_cm, y_cm, strength)
+        else:
+            self.show_landing(x_cm, y_cm)
+
+    def show_landing(self, x_cm: float, y_cm: float) -> None:
+        """At the table: click the spot where the thrown chip landed."""
+        from tests.gui.drivers.clout_canvas import click_area
+
+        click_area(self.canvas, x_cm, y_cm)
+
+    def pull(self, x_cm: float, y_cm: float, strength: float) -> None:
+        """Press at the aim point and pull (without letting go): the aim shows its prediction."""
+        canvas = self.canvas
+        vp = canvas.viewport()
+        start = self.area_pos(x_cm, y_cm)
+        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+        end = self.area_pos(x_cm, y_cm + strength * FULL_PULL_CM)
+        for k in range(1, 4):
+            QTest.mouseMove(vp, QPoint(round(start.x() + (end.x() - start.x()) * k / 3),
+                                       round(start.y() + (end.y() - start.y()) * k / 3)))
+        self._pulled_to = end
+
+    def let_go(self) -> None:
+        """Release the pull begun by `pull`, where it ended."""
+        QTest.mouseRelease(self.canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                           self._pulled_to)
+
+    def aim_readout(self) -> str:
+        label = self.find("aimReadout", QLabel)
+        return label.text() if label.isVisible() else ""
+
+    def key(self, key: Qt.Key, shift: bool = False, times: int = 1) -> None:
+        """Press a key on the area (the canvas takes the focus first)."""
+        canvas = self.canvas
+        canvas.setFocus()
+        mods = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+        for _ in range(times):
+            QTest.keyClick(canvas, key, mods)
+
+    def click_stack_row(self, uid: str) -> None:
+        """Click a stack row even when it is greyed out (a click on it explains why)."""
+        stack = self.find("stackList", QListWidget)
+        item = self.stack_item(uid)
+        assert item is not None, uid
+        stack.scrollToItem(item)
+        QTest.mouseClick(stack.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         stack.visualItemRect(item).center())
 
     def prompt_answers(self) -> Sequence[str]:
         return tuple(self.find("promptBar").buttons)
@@ -125,3 +179,4 @@ def seat_stack_text(dialog: QWidget, seat: int) -> str:
 def play_with_stack(builder: QWidget) -> None:
     """The stack builder's "Play with this stack…" button."""
     click(find(builder, "playWithStack"), on_screen_in=builder, enabled=True)
+
