@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.clout import game as cg
@@ -264,7 +265,8 @@ class CloutPlayView(GameView):
             thrown = last.chip if not last.out else None
             origin = self.game.throw_origin(s, int(last.chip.split(".")[0]))
             touch = (last.draws[0], last.draws[1]) if last.draws else None
-            self.canvas.animate_throw(before, thrown, origin, touch=touch)
+            if not self.canvas.animate_throw(before, thrown, origin, touch=touch):
+                QTimer.singleShot(0, self.release_curtain)  # nothing to watch (it went out, nothing knocked)
         self._shown_positions = new_positions
         self.canvas.set_aiming(choosing.aiming(self))
         self.canvas.movable_ids = frozenset(decisions.movable(self))
@@ -308,7 +310,9 @@ class CloutPlayView(GameView):
         self.stack_title.setText(f"{self.player_name(viewer)}'s stack ({len(s.stacks[viewer])} chips left, "
                                  f"{len(s.discards[viewer])} discarded)")
         self.panel.fill_stack(self.game, s, viewer, hidden, self.chosen)
-        if s.phase == "choose" and p is not None:
+        if self.canvas.animating and hidden:
+            self.how.setText("Your throw is landing (a click skips it); then the screen passes on.")
+        elif s.phase == "choose" and p is not None:
             choosing.render_choose(self, p)
         elif s.phase in ("throw", "precision") and s.ctx is not None and p is not None:
             self.how.setText(choosing.throw_hint(self.chip_name(s.ctx.chip), self.table_mode))

@@ -493,3 +493,14 @@ def test_a_click_on_a_greyed_stack_chip_says_why(qtbot):
     drive(view).click_stack_row(troop)
     assert view.chosen is None
     assert "first chip must be" in drive(view).refusal().lower() or "base" in drive(view).refusal().lower()
+
+
+def test_a_throw_that_went_out_still_lets_the_curtain_fall(qtbot, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    m = new_match(ELVES_UNDEAD, mode="simulated")
+    view = open_view(qtbot, m)
+    drive(view).choose_chip(uid_of(m, 0, "elf-heartwood-grove"))
+    drive(view).aim_and_throw(50, 2, 1.0)
+    drive(view).answer("Throw anyway")
+    assert isinstance(m.actions[-1], cg.Landed) and m.actions[-1].out
+    qtbot.waitUntil(lambda: view.page == "curtain", timeout=10000)
