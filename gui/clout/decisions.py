@@ -121,6 +121,10 @@ def movable(view: CloutPlayView) -> list[str]:
 def on_chip_clicked(view: CloutPlayView, uid: str) -> None:
     s = view.state
     p = view.acting_player()
+    if s.phase == "land" and view.table_mode:
+        if uid in view.canvas.movable_ids:
+            view.canvas.held = uid  # the arrows nudge the chip clicked (or reached by the keyboard)
+        return
     if p is None or view.viewer() != p:
         return
     if s.phase == "choose" and view.chosen:

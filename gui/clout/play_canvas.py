@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsPolygonItem,
+    QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QWidget,
 )
@@ -113,12 +114,15 @@ class PlayCanvas(CloutCanvas):
         self.slide_line.setZValue(29)
         self.slide_line.hide()
         self.scene().addItem(self.slide_line)
-        self.aim_label = QGraphicsSimpleTextItem()
+        self.aim_label = QGraphicsRectItem()  # a dark tag that stays the same size at any zoom
         self.aim_label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.aim_label.setBrush(QColor("#ffffff"))
-        self.aim_label.setPen(QPen(QColor(0, 0, 0, 200), 0.6))
+        self.aim_label.setBrush(QColor(17, 24, 39, 215))
+        self.aim_label.setPen(QPen(Qt.PenStyle.NoPen))
         self.aim_label.setZValue(40)
         self.aim_label.hide()
+        self.aim_text = QGraphicsSimpleTextItem(self.aim_label)
+        self.aim_text.setBrush(QColor("#ffffff"))
+        self.aim_text.setPos(6, 3)
         self.scene().addItem(self.aim_label)
         self.animation: QVariantAnimation | None = None
 
@@ -203,7 +207,8 @@ class PlayCanvas(CloutCanvas):
                                                                                  to_scene(*preview.rest_cm)))
             self.slide_line.show()
             label = preview.label or label
-        self.aim_label.setText(label)
+        self.aim_text.setText(label)
+        self.aim_label.setRect(self.aim_text.boundingRect().adjusted(0, 0, 12, 6))
         self.aim_label.setPos(to_scene(x, y) + QPointF(CHIP_RADIUS_CM * PX_PER_CM * 1.3, 0))
         self.aim_label.show()
         self.setToolTip(label)

@@ -468,8 +468,16 @@ def test_at_the_table_the_arrows_nudge_the_held_chip(qtbot):
     drive(view).key(Qt.Key.Key_Right, times=3)
     drive(view).key(Qt.Key.Key_Up, shift=True)
     assert view.canvas.index.centre(well) == pytest.approx((x + 0.3, y - 1.0), abs=1e-6)
+    grove = next(c.uid for c in m.state.chips if m.state.kind(c.uid) == "elf-heartwood-grove")
+    view.canvas.focus_piece(grove)
+    drive(view).key(Qt.Key.Key_Space)  # the keyboard takes a knocked chip in hand
+    assert view.canvas.held == grove
+    drive(view).key(Qt.Key.Key_Left, times=2)
+    assert view.canvas.index.centre(grove) == pytest.approx((29.8, 30), abs=1e-6)
     drive(view).confirm()
-    assert m.actions[-1].spots[0] == cg.Spot(well, round(x + 0.3, 2), round(y - 1.0, 2))
+    spots = {sp.chip: sp for sp in m.actions[-1].spots}
+    assert spots[well] == cg.Spot(well, round(x + 0.3, 2), round(y - 1.0, 2))
+    assert spots[grove] == cg.Spot(grove, 29.8, 30.0)
 
 
 # --- keyboard and refusals ----------------------------------------------------------------------------
