@@ -87,6 +87,8 @@ class BattlePanel(QWidget):
         self._on_refused = on_refused
         self._on_landed = on_landed
         self.tumble: Tumble | None = None
+        self._hidden: list[QWidget] = []  # the outcome, hidden while a throw lands
+        self._score_lines: list[QLabel] = []
         self.poses: dict[tuple[Side, Fighter], str] = {}
         self._poses_key: object = None
         self.tokens: dict[tuple[Side, Fighter], FighterToken] = {}
@@ -208,6 +210,7 @@ class BattlePanel(QWidget):
         if old is not None:
             old.finished.disconnect()
             old.skip()
+        self._hidden = []
         focused = next((key for key, t in self.tokens.items() if t.hasFocus()), None)
         self._cards = list(cards)
         self.title.setText(title)
@@ -218,7 +221,7 @@ class BattlePanel(QWidget):
         self.next.setVisible(bool(next_step))
         self._render_table(scores)
         clear_layout(self.cards_layout)
-        self.tokens, self.pose_buttons = {}, {}
+        self.tokens, self.pose_buttons, self._score_lines = {}, {}, []
         active = None
         for card in cards:
             widget = self._card(card, clickable.get(card.side, set()), click_caption)
@@ -243,11 +246,19 @@ class BattlePanel(QWidget):
             if self.tumble is not None:
                 for b in (self.throw_button, self.skip_button):
                     b.setEnabled(False)
+                # the outcome waits until the fighters have landed, so the table sees who stood up first
+                self._hidden = [w for w in [self.result, self.table, *self._score_lines]
+                                if not w.isHidden()]
+                for w in self._hidden:
+                    w.hide()
                 self.tumble.finished.connect(self._landed)
 
     def _landed(self) -> None:
         for b in (self.throw_button, self.skip_button):
             b.setEnabled(True)
+        for w in self._hidden:
+            w.show()
+        self._hidden = []
         if self._on_landed is not None:
             self._on_landed()
 
@@ -307,6 +318,7 @@ class BattlePanel(QWidget):
                 if value:
                     parts.append(f"+{value} {label}")
             line = QLabel(" ".join(parts) + f" \u2192 {s.total}", objectName="sideScore")
+            self._score_lines.append(line)
             inner.addWidget(line)
         grid = QGridLayout()
         grid.setHorizontalSpacing(5)

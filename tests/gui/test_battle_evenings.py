@@ -40,8 +40,11 @@ def test_a_simulated_throw_lands_one_fistful_after_another(qtbot, monkeypatch, g
     assert len(view.match.actions) == steps + 1 and isinstance(view.match.actions[-1], BattleThrow)
     assert d.landing() and d.tokens_waiting(d.panel_tokens())
     assert not view.panel.throw_button.isEnabled() and not view.panel.skip_button.isEnabled()
+    assert not view.panel.result.isVisibleTo(view) and not view.panel.table.isVisibleTo(view), \
+        "the outcome waits for the fighters to land"
     qtbot.waitUntil(lambda: not d.landing(), timeout=15000)
     assert not d.tokens_waiting(d.panel_tokens())
+    assert view.panel.result.isVisibleTo(view) and view.panel.table.isVisibleTo(view)
     assert len(view.match.actions) == steps + 1
 
 
