@@ -40,6 +40,7 @@ def action_keys(actions: Iterable[QAction]) -> Keys:
     rows = []
     for action in actions:
         keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
+        keys = [k for k in keys if not (k.isalpha() and len(k) > 3)]  # a keyboard's own "Open", "Undo" keys
         if keys:
             what = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").rstrip(".")
             rows.append((" or ".join(keys), what))

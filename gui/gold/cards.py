@@ -9,7 +9,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFocusEvent, QFont, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent,
                            QPen, QPolygonF)
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from core.gold.cards import DYNAMITE, HIDDEN
 
@@ -149,7 +149,13 @@ class CardWidget(QWidget):
             super().keyPressEvent(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)
+        """The focused card scrolls into sight (a narrow window scrolls the hand sideways)."""
         super().focusInEvent(event)
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.ensureWidgetVisible(self, 16, 16)
         self.update()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton, QScrollArea
 
 from core.gold.cards import CARDS
 from core.gold.game import GAME
@@ -104,3 +104,18 @@ def test_blocked_cards_take_no_focus_and_the_arrows_skip_them(window, qtbot):
         seen.add(gold.focused_card())
         gold.key(Qt.Key.Key_Right)
     assert seen and not {c for _, c in seen if c is not None} & {w.card for w in blocked}
+
+
+def test_the_focused_card_scrolls_into_sight_in_a_small_window(qtbot, monkeypatch, tmp_path):
+    w = new_window(qtbot, monkeypatch, tmp_path / "small.battlebox.json", size=(1024, 640))
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=5000)
+    w.start_new_game(GAME_ID, msgspec.structs.replace(GAME.default_setup(), computer=1), seed=5)
+    gold = drive(w.view)
+    qtbot.waitUntil(lambda: gold.focused_card() is not None, timeout=3000)
+    gold.key(Qt.Key.Key_Right, times=8)
+    card = gold.hand_card(0, CARDS[-1])
+    assert gold.focused_card() == (0, CARDS[-1])
+    viewport = w.view.findChild(QScrollArea, "goldScroll").viewport()
+    corner = card.mapTo(viewport, card.rect().bottomRight())
+    assert viewport.rect().contains(corner)
