@@ -119,3 +119,23 @@ def test_the_focused_card_scrolls_into_sight_in_a_small_window(qtbot, monkeypatc
     viewport = w.view.findChild(QScrollArea, "goldScroll").viewport()
     corner = card.mapTo(viewport, card.rect().bottomRight())
     assert viewport.rect().contains(corner)
+
+
+def test_table_mode_up_and_down_move_between_the_two_hands(window):
+    setup = msgspec.structs.replace(GAME.default_setup(), mode="table")
+    window.start_new_game(GAME_ID, setup, seed=5)
+    gold = drive(window.view)
+    while window.match.state.phase == "discard":
+        if window.view.page == "curtain":
+            gold.reveal_curtain()
+        seat = gold.choosing()[0]
+        gold.discard(seat, (7, 8))
+    assert gold.choosing() == (0, 1)
+    gold.hand.focus_first()
+    QApplication.processEvents()
+    assert gold.focused_card() == (0, CARDS[0])
+    gold.key(Qt.Key.Key_Right)
+    gold.key(Qt.Key.Key_Down)
+    assert gold.focused_card() == (1, CARDS[1])
+    gold.key(Qt.Key.Key_Return)
+    assert window.match.state.pending[1] == CARDS[1]

@@ -162,3 +162,16 @@ def test_a_blocked_undo_says_why_in_the_status_bar(window):
     driver.press(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier, to=window)
     assert window.match.steps == steps
     assert driver.status() == UNDO_BLOCKED.format(reason=reason)
+
+
+@pytest.mark.parametrize("game_id", ["throwdown", "solitaire", "fistful-of-gold", "impact"])
+def test_tab_walks_the_whole_window_and_is_never_trapped(window, qtbot, game_id):
+    window.start_new_game(game_id, seed=3)
+    table = window.scores_dock.widget().findChild(QAbstractItemView)
+    if table is not None and table.isVisible() and table.focusPolicy() != Qt.FocusPolicy.NoFocus:
+        table.setFocus()
+        qtbot.waitUntil(table.hasFocus, timeout=3000)
+    seen = WindowDriver(window).tab(30)
+    stuck = [a for a, b in zip(seen, seen[1:]) if a is b]
+    assert not stuck, f"Tab stayed on {stuck[0].objectName() or stuck[0]}"
+    assert len(set(map(id, seen))) > 1
