@@ -71,7 +71,8 @@ class ImpactView(GameView):
         self.reckless_button = self._button("Reckless throw", "recklessButton",
                                             "Throw with abandon: more likely to miss, may knock dice over.")
         self.tip_button = self._button("Tip dice", "tipButton",
-                                       "Click dice in the cauldron, then tip them to a side face before you throw.")
+                                       "Pick dice in the cauldron (click them, or arrows and Space there), then tip them to "
+                                       "a side face before you throw.")
         self.stop_button = self._button("Stop (end turn)", "stopButton", "No matches: end your turn.")
         self.roll_button = self._button("Throw", "rollButton", "", primary=True)
         self.entry = TableEntry()
@@ -217,7 +218,7 @@ class ImpactView(GameView):
     def _update_tip_button(self) -> None:
         n = len(self.cauldron.selected)
         state = self.match.state
-        self.tip_button.setText(f"Tip {n} selected {'die' if n == 1 else 'dice'}" if n else "Tip dice (click dice first)")
+        self.tip_button.setText(f"Tip {n} selected {'die' if n == 1 else 'dice'}" if n else "Tip dice (pick dice first)")
         self.tip_button.setEnabled(bool(n) and GAME.may_tip(state))
 
     # --- gestures -> actions ----------------------------------------------------------
