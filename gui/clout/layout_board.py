@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QDrag, QIcon, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QDrag, QIcon, QKeyEvent, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -41,7 +41,7 @@ from core.clout.catalogue import (
     default_catalogue,
     describe_ability,
 )
-from core.clout.geometry import edge_distance_cm, inside_area
+from core.clout.geometry import CHIP_RADIUS_CM, edge_distance_cm, inside_area
 from core.clout.layout import (
     SCORE_EXCLUDES,
     SCORE_INCLUDES,
@@ -57,7 +57,7 @@ from gui.clout.canvas import CHIP_MIME, CloutCanvas
 from gui.clout.chip_items import ChipMarker, faction_colour
 from gui.kit.pixmaps import sharp_pixmap
 from gui.kit.stylesheet import apply_theme
-from maps.clout.areas import available_areas, load_area, range_increment_cm
+from maps.clout.areas import PlayArea, available_areas, load_area, range_increment_cm
 from maps.datafile import DataError
 
 LAYOUT_FILTER = f"Clout layouts (*{SUFFIX} *.json)"
@@ -87,8 +87,35 @@ def colour_swatch(colour: str, size: QSize) -> QIcon:
     return QIcon(pix)
 
 
+class LayoutCanvas(CloutCanvas):
+    """The area as the layout board edits it: the selected chip is the one the arrows nudge
+    (1 mm, ten times with Shift), and Esc first stops a click-to-place that is waiting."""
+
+    chip_nudged = Signal(str, float, float)  # id, dx_cm, dy_cm
+    placing_cancelled = Signal()
+
+    def __init__(self, area: PlayArea, parent: QWidget | None = None) -> None:
+        super().__init__(area, parent)
+        self.placing = False
+
+    def nudge_target(self) -> str | None:
+        return self.selected if self.dragging is None else None
+
+    def piece_nudged(self, piece: str, dx: float, dy: float) -> None:
+        self.chip_nudged.emit(piece, dx, dy)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.placing and self.dragging is None:
+            self.placing_cancelled.emit()
+        else:
+            super().keyPressEvent(event)
+
+
 class CatalogueList(QListWidget):
-    """The catalogue's chips; dragging one carries its id to the canvas (CHIP_MIME)."""
+    """The catalogue's chips; dragging one carries its id to the canvas (CHIP_MIME). Esc here
+    stops a click-to-place too."""
+
+    escape_pressed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -111,6 +138,12 @@ class CatalogueList(QListWidget):
 
     def mimeTypes(self) -> list[str]:
         return [CHIP_MIME]
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escape_pressed.emit()
+        else:
+            super().keyPressEvent(event)
 
     def startDrag(self, actions) -> None:
         item = self.currentItem()
@@ -186,16 +219,30 @@ class LayoutBoard(QWidget):
         super().__init__(parent)
         apply_theme()  # a tool window may open before any game view has set the theme
         self.setObjectName("cloutLayoutBoard")
-        self.setWindowTitle("Clout Fantasy — layout board")
+        self.setWindowTitle("Clout Fantasy — layout board[*]")
         self.catalogue = catalogue or default_catalogue()
         self.layout_doc = Layout()
         self.area = load_area(self.layout_doc.area)
         self.path: str | None = None
-        self.dirty = False
-        self._armed = False  # a catalogue chip was clicked: the next click on the area places it
+        self._saved = self.layout_doc  # as last saved or opened: the board is dirty when it differs
+        self._undo: list[Layout] = []
+        self._redo: list[Layout] = []
+        self._nudging: str | None = None  # arrows nudging this chip: one undo step for the run
 
-        self.canvas = CloutCanvas(self.area)
+        self.canvas = LayoutCanvas(self.area)
         self.canvas.chip_moved.connect(self.move_chip)
+        self.canvas.chip_nudged.connect(self.nudge_chip)
+        self.canvas.placing_cancelled.connect(self.stop_placing)
+        self.undo_action = QAction("Undo", self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(lambda: self.undo())
+        self.redo_action = QAction("Redo", self)
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.triggered.connect(lambda: self.redo())
+        for action in (self.undo_action, self.redo_action):
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            self.addAction(action)
+
         self.canvas.chip_dropped.connect(lambda chip, x, y: self.place_chip(chip, x, y))
         self.canvas.area_clicked.connect(self._area_clicked)
         self.canvas.selection_changed.connect(lambda _cid: self._refresh_selection())
@@ -224,6 +271,7 @@ class LayoutBoard(QWidget):
         self.addAction(self.remove_action)
         self.resize(1280, 800)
         self._load_into_widgets()
+        self._refresh_history()
         self.set_status("Drag a chip from the catalogue onto the area, or click it and then click the area.")
 
     # --- building -------------------------------------------------------------------------------
@@ -264,6 +312,8 @@ class LayoutBoard(QWidget):
         ccol.addWidget(self.faction_box)
         self.catalogue_list = CatalogueList()
         self.catalogue_list.itemClicked.connect(lambda _item: self._arm())
+        self.catalogue_list.itemActivated.connect(lambda _item: self._arm())
+        self.catalogue_list.escape_pressed.connect(self.stop_placing)
         ccol.addWidget(self.catalogue_list, 1)
         col.addWidget(cat, 1)
         self._fill_catalogue()
@@ -280,6 +330,13 @@ class LayoutBoard(QWidget):
             button.clicked.connect(lambda _=False, s=slot: s())
             files.addWidget(button)
         col.addLayout(files)
+        history = QHBoxLayout()
+        self.undo_button = QPushButton("Undo", objectName="layoutUndo")
+        self.redo_button = QPushButton("Redo", objectName="layoutRedo")
+        for button, action in ((self.undo_button, self.undo_action), (self.redo_button, self.redo_action)):
+            button.clicked.connect(action.trigger)
+            history.addWidget(button)
+        col.addLayout(history)
 
         chip_box = QGroupBox("Selected chip")
         ccol = QVBoxLayout(chip_box)
@@ -348,6 +405,28 @@ class LayoutBoard(QWidget):
         answer = QMessageBox.question(self, "Unsaved layout", "The layout has changes that are not saved. Discard them?")
         return answer == QMessageBox.StandardButton.Yes
 
+    def confirm_close(self) -> str:
+        """'save', 'discard' or 'cancel' for a layout with unsaved changes."""
+        from PySide6.QtWidgets import QMessageBox
+
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(self, "Unsaved layout", "The layout has changes that are not saved. "
+                                      "Save them first?", buttons.Save | buttons.Discard | buttons.Cancel,
+                                      buttons.Save)
+        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+    def confirm_move_inside(self, area_title: str, names: list[str]) -> bool:
+        """Chips that would lie off the new area: move them just inside its edge (True) or keep the area."""
+        from PySide6.QtWidgets import QMessageBox
+
+        listing = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        answer = QMessageBox.question(
+            self, "Chips off the new area",
+            f"On the {area_title}, {len(names)} chip{'s' if len(names) != 1 else ''} would lie off the area "
+            f"({listing}). Move {'them' if len(names) != 1 else 'it'} just inside the edge? "
+            "No keeps the area as it is.")
+        return answer == QMessageBox.StandardButton.Yes
+
     def show_error(self, title: str, text: str) -> None:
         from PySide6.QtWidgets import QMessageBox
 
@@ -367,8 +446,8 @@ class LayoutBoard(QWidget):
         if not inside_area((x_cm, y_cm), self.area):
             self.set_status("That spot is off the playing area: a chip there would not be in play.")
             return None
-        self.layout_doc, cid = self.layout_doc.place(chip, owner, x_cm, y_cm)
-        self._changed()
+        doc, cid = self.layout_doc.place(chip, owner, x_cm, y_cm)
+        self._commit(doc)
         self.canvas.select(cid)
         name = self.catalogue.chip(chip).name
         self.set_status(f"Placed {name} for {self.layout_doc.players[owner].name}.")
@@ -379,16 +458,26 @@ class LayoutBoard(QWidget):
             self.set_status("A chip dropped off the area would be out of play; it stays where it was.")
             self._show_layout()
             return
-        self.layout_doc = self.layout_doc.move(chip_id, x_cm, y_cm)
-        self._changed()
+        self._commit(self.layout_doc.move(chip_id, x_cm, y_cm))
+
+    def nudge_chip(self, chip_id: str, dx_cm: float, dy_cm: float) -> None:
+        """The arrows moved the selected chip: a run of nudges of one chip is one undo step."""
+        placed = self.layout_doc.chip(chip_id)
+        x, y = placed.x_cm + dx_cm, placed.y_cm + dy_cm
+        if not inside_area((x, y), self.area):
+            self.set_status("The chip is at the edge: one more step and it would be off the area.")
+            return
+        run = self._nudging == chip_id
+        self._commit(self.layout_doc.move(chip_id, x, y), merge=run)
+        self._nudging = chip_id
+        self.set_status(f"{self._name(chip_id)} at {x:.1f}, {y:.1f} cm (arrows: 1 mm, Shift+arrows: 1 cm).")
 
     def remove_selected(self) -> bool:
         cid = self.canvas.selected
         if cid is None:
             return False
         name = self._name(cid)
-        self.layout_doc = self.layout_doc.remove(cid)
-        self._changed()
+        self._commit(self.layout_doc.remove(cid))
         self.set_status(f"Removed {name}.")
         return True
 
@@ -397,18 +486,32 @@ class LayoutBoard(QWidget):
         if cid is None:
             return False
         chip = self.layout_doc.chip(cid)
-        self.layout_doc = self.layout_doc.set_owner(cid, 1 - chip.owner)
-        self._changed()
+        self._commit(self.layout_doc.set_owner(cid, 1 - chip.owner))
         return True
 
-    def set_area(self, area_id: str) -> None:
+    def set_area(self, area_id: str) -> bool:
+        """Chips keep their place relative to the area's middle, so every distance and range stays
+        as it was; chips that would then lie off the new area are moved just inside its edge if
+        the user agrees, else the area stays."""
         if area_id == self.area.id:
-            return
-        self.area = load_area(area_id)
-        self.layout_doc = self.layout_doc.with_area(area_id)
-        self.canvas.set_area(self.area)
-        self._load_into_widgets()
-        self.dirty = True
+            return True
+        new = load_area(area_id)
+        (ox, oy), (nx, ny) = self.area.centre_cm, new.centre_cm
+        doc = self.layout_doc.with_area(area_id)
+        off = []
+        for c in self.layout_doc.chips:
+            x, y = c.x_cm - ox + nx, c.y_cm - oy + ny
+            if not new.contains_point(x, y):
+                off.append(c.id)
+                x, y = new.nearest_inside(x, y, CHIP_RADIUS_CM)
+            doc = doc.move(c.id, x, y)
+        if off and not self.confirm_move_inside(new.title, [self._name(c) for c in off]):
+            self._load_into_widgets()  # the area box shows the area kept
+            return False
+        self._commit(doc)
+        moved = f"; {len(off)} chip{'s' if len(off) != 1 else ''} moved inside its edge" if off else ""
+        self.set_status(f"The area is now {new.title}; chips keep their places from its middle{moved}.")
+        return True
 
     def choose_colour(self, side: int) -> None:
         colour = self.ask_colour(self.player_panels[side].colour)
@@ -417,25 +520,37 @@ class LayoutBoard(QWidget):
             self._players_edited()
 
     def _players_edited(self) -> None:
+        doc = self.layout_doc
         for panel_ in self.player_panels:
             try:
-                self.layout_doc = self.layout_doc.with_player(panel_.index, panel_.slot())
+                doc = doc.with_player(panel_.index, panel_.slot())
             except ValueError as e:
                 self.set_status(f"{panel_.slot().name}: {e}")
-        self.dirty = True
-        self._show_layout()
+        self._commit(doc)
+
+    @property
+    def placing(self) -> str | None:
+        """The catalogue chip the next click on the area places (one copy), or None."""
+        return self.catalogue_list.chip_id() if self.canvas.placing else None
 
     def _arm(self) -> None:
         chip = self.catalogue_list.chip_id()
         if chip:
-            self._armed = True
-            self.set_status(f"Click the area to place {self.catalogue.chip(chip).name} for "
-                            f"{self.layout_doc.players[self.active_side].name}.")
+            self.canvas.placing = True
+            self.set_status(f"Click the area to place one {self.catalogue.chip(chip).name} for "
+                            f"{self.layout_doc.players[self.active_side].name} (Esc: stop).")
+
+    def stop_placing(self, status: str = "Placing stopped.") -> None:
+        self.canvas.placing = False
+        self.catalogue_list.setCurrentItem(None)
+        self.catalogue_list.clearSelection()
+        self.set_status(status)
 
     def _area_clicked(self, x_cm: float, y_cm: float) -> None:
-        chip = self.catalogue_list.chip_id()
-        if self._armed and chip:
-            self.place_chip(chip, x_cm, y_cm)
+        chip = self.placing
+        if chip and self.place_chip(chip, x_cm, y_cm) is not None:
+            status = self.status.text()
+            self.stop_placing(status + " Click a chip in the catalogue to place another.")
 
     def _ruler_changed(self, ruler) -> None:
         if ruler:
@@ -450,10 +565,7 @@ class LayoutBoard(QWidget):
     def new_layout(self) -> bool:
         if self.dirty and self.layout_doc.chips and not self.confirm_discard():
             return False
-        self.layout_doc = Layout(area=self.area.id, players=self.layout_doc.players)
-        self.path = None
-        self._show_layout()
-        self.dirty = False
+        self._reset(Layout(area=self.area.id, players=self.layout_doc.players), None)
         return True
 
     def save_dialog(self) -> bool:
@@ -472,7 +584,8 @@ class LayoutBoard(QWidget):
             self.show_error("Cannot save the layout", f"Cannot save {path}: {e.strerror or e}")
             return False
         self.path = str(path)
-        self.dirty = False
+        self._saved = self.layout_doc
+        self._refresh_history()
         self.set_status(f"Saved to {path}.")
         return True
 
@@ -489,14 +602,26 @@ class LayoutBoard(QWidget):
         except DataError as e:
             self.show_error("Cannot open the layout", str(e))
             return False
-        self.layout_doc = layout
-        self.area = load_area(layout.area)
-        self.canvas.set_area(self.area)
-        self.path = str(path)
-        self._load_into_widgets()
-        self.dirty = False
+        self._reset(layout, str(path))
         self.set_status(f"Opened {path}.")
         return True
+
+    def _reset(self, layout: Layout, path: str | None) -> None:
+        """A new or opened layout: nothing to undo, nothing unsaved."""
+        self._undo.clear()
+        self._redo.clear()
+        self._saved = layout
+        self.path = path
+        self._set_doc(layout)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Unsaved changes are offered for saving first; Cancel keeps the window open."""
+        if self.dirty:
+            answer = self.confirm_close()
+            if answer == "cancel" or (answer == "save" and not self.save_dialog()):
+                event.ignore()
+                return
+        event.accept()
 
     def _folder(self) -> str:
         return str(Path(self.path).parent) if self.path else str(Path.home())
@@ -505,10 +630,56 @@ class LayoutBoard(QWidget):
     def set_status(self, text: str) -> None:
         self.status.setText(text)
 
-    def _changed(self) -> None:
-        self.dirty = True
-        self._show_layout()
+    @property
+    def dirty(self) -> bool:
+        return self.layout_doc != self._saved
+
+    def _commit(self, doc: Layout, merge: bool = False) -> None:
+        """One undoable edit. `merge`: fold it into the last step (a run of arrow nudges)."""
+        if doc == self.layout_doc:
+            return
+        if not merge or not self._undo:
+            self._undo.append(self.layout_doc)
+        self._redo.clear()
+        self._nudging = None
+        self._set_doc(doc)
+
+    def undo(self) -> bool:
+        if not self._undo:
+            self.set_status("Nothing to undo.")
+            return False
+        self._redo.append(self.layout_doc)
+        self._nudging = None
+        self._set_doc(self._undo.pop())
+        self.set_status("Undone.")
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            self.set_status("Nothing to redo.")
+            return False
+        self._undo.append(self.layout_doc)
+        self._nudging = None
+        self._set_doc(self._redo.pop())
+        self.set_status("Redone.")
+        return True
+
+    def _set_doc(self, doc: Layout) -> None:
+        area_changed = doc.area != self.area.id
+        self.layout_doc = doc
+        if area_changed:
+            self.area = load_area(doc.area)
+            self.canvas.set_area(self.area)
+        self._load_into_widgets()
+        self._refresh_history()
         self.layout_changed.emit()
+
+    def _refresh_history(self) -> None:
+        self.undo_button.setEnabled(bool(self._undo))
+        self.redo_button.setEnabled(bool(self._redo))
+        self.undo_button.setToolTip(f"Undo the last change ({self.undo_action.shortcut().toString()})")
+        self.redo_button.setToolTip(f"Redo what was undone ({self.redo_action.shortcut().toString()})")
+        self.setWindowModified(self.dirty)
 
     def _load_into_widgets(self) -> None:
         self.area_box.blockSignals(True)

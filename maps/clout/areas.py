@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import shapely
+import shapely.ops
 from shapely.geometry import Point, Polygon
 
 from maps.datafile import DataError, bundled_ids, read_named
@@ -79,6 +80,21 @@ class PlayArea:
 
     def contains_point(self, x: float, y: float) -> bool:
         return bool(shapely.intersects_xy(self.polygon, x, y))
+
+    @functools.cached_property
+    def centre_cm(self) -> tuple[float, float]:
+        """The middle of the area's bounds: what stays put when a layout moves to another area."""
+        minx, miny, maxx, maxy = self.bounds_cm
+        return (minx + maxx) / 2.0, (miny + maxy) / 2.0
+
+    def nearest_inside(self, x: float, y: float, margin_cm: float) -> tuple[float, float]:
+        """The point nearest (x, y) at least `margin_cm` inside the edge (a chip's radius: the whole
+        chip on the area); (x, y) itself when it already is. Every area holds a 4 cm chip."""
+        room = self.polygon.buffer(-margin_cm)
+        if room.is_empty or shapely.intersects_xy(room, x, y):
+            return x, y
+        near = shapely.ops.nearest_points(room, Point(x, y))[0]
+        return float(near.x), float(near.y)
 
 
 def range_increment_cm(area: PlayArea) -> float:

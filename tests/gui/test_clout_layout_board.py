@@ -29,6 +29,7 @@ def board(qtbot, monkeypatch) -> LayoutBoard:
     b.errors = []
     monkeypatch.setattr(b, "show_error", lambda title, text: b.errors.append(text))
     monkeypatch.setattr(b, "confirm_discard", lambda: True)
+    monkeypatch.setattr(b, "confirm_close", lambda: "discard")
     b.resize(1280, 800)
     b.show()
     qtbot.waitExposed(b)
@@ -137,6 +138,7 @@ def test_save_and_reload_gives_the_same_chips_and_positions(board, tmp_path, mon
 
     other = LayoutBoard()
     qtbot.addWidget(other)
+    monkeypatch.setattr(other, "confirm_close", lambda: "discard")
     monkeypatch.setattr(other, "ask_open_path", lambda: str(path) + ".clout-layout.json")
     assert other.open_dialog()
     assert other.layout_doc == saved
@@ -169,3 +171,117 @@ def test_the_main_window_opens_the_board_from_the_tools_menu(qtbot, monkeypatch,
     assert boards and window.clout_layout_board in boards
     assert boards[0].isWindow()
     window.clout_layout_board.close()
+
+
+# --- issue 12: one chip per placing, Esc, undo/redo, the unsaved prompt, area changes, nudges ------
+def test_placing_a_chip_places_one_and_esc_stops_a_waiting_place(board):
+    from tests.gui.drivers.clout_layout import escape
+
+    place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    click_area(board.canvas, 60, 60)  # the place is used up: a second click places nothing
+    assert len(board.layout_doc.chips) == 1 and board.placing is None
+    click_catalogue(board, "Questing Warrior")
+    escape(board.canvas)
+    click_area(board.canvas, 70, 70)
+    assert len(board.layout_doc.chips) == 1 and "stopped" in board.status.text()
+    click_catalogue(board, "Questing Warrior")
+    escape(board.catalogue_list)
+    click_area(board.canvas, 70, 70)
+    assert len(board.layout_doc.chips) == 1
+
+
+def test_undo_and_redo_every_edit(board):
+    from tests.gui.drivers.clout_layout import can_undo, layout_redo, layout_undo
+
+    assert not can_undo(board)
+    cid = place_by_clicks(board, "Treant Watcher", 0, 30, 30)
+    placed = board.layout_doc
+    drag_chip(board.canvas, cid, (60, 70))
+    moved = board.layout_doc
+    board.canvas.select(cid)
+    QTest.mouseClick(board.remove_button, Qt.MouseButton.LeftButton)
+    assert board.layout_doc.chips == () and not board.dirty  # back to the empty board it started as
+    layout_undo(board)
+    assert board.layout_doc == moved and set(board.canvas.markers) == {cid}
+    layout_undo(board)
+    assert board.layout_doc == placed
+    layout_undo(board)
+    assert board.layout_doc.chips == () and not can_undo(board) and not board.dirty
+    layout_redo(board)
+    layout_redo(board)
+    assert board.layout_doc == moved
+    board.player_panels[1].increment.setValue(7.5)
+    assert board.layout_doc.players[1].increment_cm == 7.5
+    layout_undo(board)
+    assert board.layout_doc == moved and board.player_panels[1].increment.value() == 0
+
+
+@pytest.mark.parametrize("answer", ["cancel", "discard", "save"])
+def test_closing_with_unsaved_changes_asks_first(board, monkeypatch, tmp_path, answer):
+    asked = []
+    monkeypatch.setattr(board, "confirm_close", lambda: asked.append(1) or answer)
+    monkeypatch.setattr(board, "ask_save_path", lambda suggested: str(tmp_path / "kept"))
+    assert board.close() and asked == []  # nothing to save: no question
+    board.show()
+    place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    assert board.isWindowModified()
+    closed = board.close()
+    assert asked == [1] and closed is (answer != "cancel") and board.isVisible() is (answer == "cancel")
+    if answer == "save":
+        assert load_layout(str(tmp_path / "kept.clout-layout.json")) == board.layout_doc
+
+
+def test_a_new_area_keeps_the_chips_where_they_were_from_its_middle(board):
+    from tests.gui.drivers.clout_layout import layout_undo
+
+    a = place_by_clicks(board, "Treant Watcher", 0, 50, 50)
+    b = place_by_clicks(board, "Questing Warrior", 1, 60, 45)
+    before = {c.id: (c.x_cm, c.y_cm) for c in board.layout_doc.chips}
+    board.area_box.setCurrentIndex(board.area_box.findData("rug"))
+    assert board.area.id == "rug" and board.layout_doc.area == "rug"
+    (cx, cy) = board.area.centre_cm
+    after = {c.id: (c.x_cm, c.y_cm) for c in board.layout_doc.chips}
+    assert after[a] == pytest.approx((cx, cy)) and after[b] == pytest.approx((cx + 10, cy - 5))
+    assert board.canvas.index.centre(b) == pytest.approx(after[b])
+    layout_undo(board)
+    assert board.area.id == "standard" and board.area_box.currentData() == "standard"
+    assert {c.id: (c.x_cm, c.y_cm) for c in board.layout_doc.chips} == before
+
+
+@pytest.mark.parametrize("agree", [False, True])
+def test_chips_that_would_fall_off_the_new_area_are_moved_inside_only_if_agreed(board, monkeypatch, agree):
+    asked = []
+    board.area_box.setCurrentIndex(board.area_box.findData("pool-table"))
+    corner = place_by_clicks(board, "Treant Watcher", 0, 10, 10)
+    middle = place_by_clicks(board, "Questing Warrior", 1, 127, 63.5)
+    before = board.layout_doc
+    monkeypatch.setattr(board, "confirm_move_inside", lambda title, names: asked.append(names) or agree)
+    board.area_box.setCurrentIndex(board.area_box.findData("standard"))
+    assert asked == [["Treant Watcher"]]
+    if not agree:
+        assert board.layout_doc == before and board.area.id == "pool-table"
+        assert board.area_box.currentData() == "pool-table"
+        return
+    doc = board.layout_doc
+    assert doc.area == "standard"
+    was = before.chip(middle)
+    assert (doc.chip(middle).x_cm, doc.chip(middle).y_cm) == pytest.approx((was.x_cm - 77, was.y_cm - 13.5))
+    x, y = doc.chip(corner).x_cm, doc.chip(corner).y_cm
+    assert 0 < x <= 3 and 0 < y <= 3  # just inside the edge, the whole chip on the area
+
+
+def test_the_arrows_nudge_the_selected_chip_and_a_run_of_nudges_undoes_at_once(board):
+    from tests.gui.drivers.clout_layout import arrow, layout_undo
+
+    cid = place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    click_chip(board.canvas, cid)
+    start = board.layout_doc
+    arrow(board.canvas, Qt.Key.Key_Right)
+    arrow(board.canvas, Qt.Key.Key_Down, shift=True)
+    arrow(board.canvas, Qt.Key.Key_Up)
+    chip = board.layout_doc.chip(cid)
+    assert (chip.x_cm, chip.y_cm) == pytest.approx((40.1, 40.9), abs=0.301)
+    assert (chip.x_cm - 40, chip.y_cm - 40) == pytest.approx((0.1, 0.9))
+    assert board.canvas.selected == cid and board.canvas.index.centre(cid) == pytest.approx((chip.x_cm, chip.y_cm))
+    layout_undo(board)
+    assert board.layout_doc == start

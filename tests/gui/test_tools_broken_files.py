@@ -68,6 +68,7 @@ def test_layout_board_open_keeps_the_layout_on_the_board(qtbot, boxes, monkeypat
     board = LayoutBoard()
     qtbot.addWidget(board)
     monkeypatch.setattr(board, "confirm_discard", lambda: True)
+    monkeypatch.setattr(board, "confirm_close", lambda: "discard")  # the layout is unsaved at teardown
     board.show()
     doc, _ = board.layout_doc.place("cen-questing-warrior", 0, 40.0, 40.0)
     board.layout_doc = doc
