@@ -211,7 +211,9 @@ class StackBuilder(QWidget):
         files.addStretch(1)
         files.addWidget(self.open_button)
         files.addWidget(self.save_button)
-        files.addWidget(self.play_button)
+        play_row = QHBoxLayout()
+        play_row.addStretch(1)
+        play_row.addWidget(self.play_button)
 
         right = QVBoxLayout()
         right.addWidget(self.name_edit)
@@ -221,6 +223,7 @@ class StackBuilder(QWidget):
         right.addWidget(self.status_label)
         right.addWidget(self.problem_list)
         right.addLayout(files)
+        right.addLayout(play_row)
         right_box = QWidget()
         right_box.setLayout(right)
         right_box.setMinimumWidth(360)
