@@ -23,7 +23,7 @@ from gui.kit.stylesheet import apply_theme
 from gui.start_page import StartPage
 
 if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QCloseEvent, QKeyEvent
     from PySide6.QtWidgets import QDockWidget
 
     from core.errors import SaveError
@@ -490,6 +490,19 @@ class MainWindow(DockPanels, QMainWindow):
     def _remove_autosave(self) -> None:
         if self._slot is not None:
             self._slot.remove()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """Enter presses the focused button as Space does, in every view and on the start page (a
+        button outside a dialog leaves Enter to its parents, which end here)."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QApplication, QPushButton
+
+        focus = QApplication.focusWidget()
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and isinstance(focus, QPushButton)
+                and focus.isEnabled() and focus.window() is self and not event.isAutoRepeat()):
+            focus.click()
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._busy or not self._may_replace():

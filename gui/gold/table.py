@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy,
                                QVBoxLayout, QWidget)
 
@@ -132,8 +132,8 @@ class HandPanel(QFrame):
     """The cards a player may choose from; forbidden ones greyed out, with why.
 
     By keyboard: the arrows walk the focus over the cards that may be clicked (Up and Down
-    between the two hands of table mode), Enter or Space plays or picks the focused one, and
-    Enter on the discard button confirms as Space does."""
+    between the two hands of table mode), Enter or Space plays or picks the focused one (Enter
+    on the discard button is the main window's, as on every button)."""
 
     def __init__(self, on_card: Callable[[int, int], None], on_discard: Callable[[int, tuple[int, ...]], None],
                  parent: QWidget | None = None) -> None:
@@ -255,13 +255,6 @@ class HandPanel(QFrame):
         r = max(0, min(len(rows) - 1, where[0] + dy))
         col = max(0, min(len(rows[r]) - 1, where[1] + dx))
         rows[r][col].setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.confirm is not None
-                and self.confirm.hasFocus() and self.confirm.isEnabled()):
-            self.confirm.click()
-            return
-        super().keyPressEvent(event)
 
     def _toggle(self, card: int) -> None:
         if card in self.selection:

@@ -9,9 +9,7 @@ throws a die. Nothing in Impact is secret (the core's `secret` is None), so the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import (QApplication, QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from core.game import CHANCE
 from core.impact.game import (CAUTIOUS, GAME, LOOSE, POWER_NAMES, RECKLESS, ImpactState, Landing, RaceResult,
@@ -123,15 +121,6 @@ class ImpactView(GameView):
         b.setCursor(Qt.CursorShape.PointingHandCursor)
         b.setToolTip(f"{tip} (Enter or Space)" if tip else "Enter or Space")
         return b
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        """Enter presses the focused button as Space does (a button outside a dialog leaves Enter alone)."""
-        focus = QApplication.focusWidget()
-        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and isinstance(focus, QPushButton)
-                and self.isAncestorOf(focus) and focus.isEnabled() and not event.isAutoRepeat()):
-            focus.click()
-            return
-        super().keyPressEvent(event)
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:

@@ -12,6 +12,7 @@ from gui.controller import MatchController
 from gui.impact.race import RACE_KEYS
 from gui.impact.view import ImpactView
 from tests.gui.drivers.impact import drive
+from tests.gui.window_helpers import new_window
 
 
 def make(qtbot, n: int = 3, seed: int = 4, **options) -> ImpactView:
@@ -25,8 +26,13 @@ def make(qtbot, n: int = 3, seed: int = 4, **options) -> ImpactView:
     return view
 
 
-def test_a_turn_by_keyboard_alone_starting_die_throw_and_tip(qtbot):
-    view = make(qtbot)
+def test_a_turn_by_keyboard_alone_starting_die_throw_and_tip(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+    window = new_window(qtbot, monkeypatch, tmp_path / "impact.battlebox.json")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    window.start_new_game("impact", msgspec.structs.replace(GAME.default_setup(3)), seed=4)
+    view = window.view
     impact = drive(view)
     impact.tab_to("rollButton")
     impact.key(Qt.Key.Key_Return)  # the starting die

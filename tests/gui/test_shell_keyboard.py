@@ -175,3 +175,14 @@ def test_tab_walks_the_whole_window_and_is_never_trapped(window, qtbot, game_id)
     stuck = [a for a, b in zip(seen, seen[1:]) if a is b]
     assert not stuck, f"Tab stayed on {stuck[0].objectName() or stuck[0]}"
     assert len(set(map(id, seen))) > 1
+
+
+def test_enter_presses_the_focused_button_on_the_start_page(window, qtbot, monkeypatch):
+    asked = []
+    monkeypatch.setattr(window, "ask_new_game", lambda game_id: asked.append(game_id))
+    card = WindowDriver(window).game_card("impact")
+    button = next(b for b in card.findChildren(QPushButton) if b.text() == "New game")
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus, timeout=3000)
+    WindowDriver(window).press(Qt.Key.Key_Return)
+    assert asked == ["impact"]
