@@ -62,6 +62,13 @@ from maps.datafile import DataError
 
 LAYOUT_FILTER = f"Clout layouts (*{SUFFIX} *.json)"
 PANEL_WIDTH = 300
+# The board's own keys (the area's zoom and pan keys are the kit board view's), shown on the panel.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("Arrows", "nudge the selected chip 1 mm (Shift: 1 cm)"),
+    ("Delete", "remove the selected chip"),
+    ("Esc", "stop placing a chip from the catalogue"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+)
 
 
 def chip_icon(faction: str, size: int = 18) -> QIcon:
@@ -350,6 +357,7 @@ class LayoutBoard(QWidget):
         self.switch_button.setToolTip("Give this chip to the other player")
         self.switch_button.clicked.connect(lambda: self.switch_selected_owner())
         self.remove_button = QPushButton("Remove")
+        self.remove_button.setToolTip("Remove the selected chip (Delete)")
         self.remove_button.clicked.connect(lambda: self.remove_selected())
         buttons.addWidget(self.switch_button)
         buttons.addWidget(self.remove_button)
@@ -714,8 +722,10 @@ class LayoutBoard(QWidget):
         self.switch_button.setEnabled(cid is not None)
         self.remove_button.setEnabled(cid is not None)
         if cid is None or not self.layout_doc.has(cid):
+            keys = "".join(f"<br><b>{_esc(k)}</b>: {_esc(what)}" for k, what in KEYS)
             self.chip_text.setHtml("<p style='color:#666'>Click a chip to see its range, the chips in it "
-                                   "and its abilities. Shift+click two chips to measure between them.</p>")
+                                   "and its abilities. Shift+click two chips to measure between them.</p>"
+                                   f"<p style='color:#666'>{keys}</p>")
             return
         placed = self.layout_doc.chip(cid)
         chip = self.catalogue.chip(placed.chip)

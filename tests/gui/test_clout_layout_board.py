@@ -285,3 +285,15 @@ def test_the_arrows_nudge_the_selected_chip_and_a_run_of_nudges_undoes_at_once(b
     assert board.canvas.selected == cid and board.canvas.index.centre(cid) == pytest.approx((chip.x_cm, chip.y_cm))
     layout_undo(board)
     assert board.layout_doc == start
+
+
+def test_ctrl_z_undoes_and_the_panel_lists_the_board_s_keys(board, qtbot):
+    from PySide6.QtGui import QKeySequence
+
+    assert "nudge the selected chip 1 mm" in board.chip_text.toPlainText()
+    place_by_clicks(board, "Treant Watcher", 0, 40, 40)
+    board.activateWindow()
+    qtbot.waitUntil(board.isActiveWindow, timeout=5000)
+    undo = QKeySequence(QKeySequence.StandardKey.Undo)[0]
+    QTest.keyClick(board.catalogue_list, undo.key(), undo.keyboardModifiers())
+    assert board.layout_doc.chips == ()
