@@ -66,6 +66,7 @@ PANEL_WIDTH = 300
 KEYS: tuple[tuple[str, str], ...] = (
     ("Arrows", "nudge the selected chip 1 mm (Shift: 1 cm)"),
     ("Delete", "remove the selected chip"),
+    ("Enter (catalogue)", "place the chip in the area's middle, to be nudged"),
     ("Esc", "stop placing a chip from the catalogue"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
 )
@@ -119,10 +120,12 @@ class LayoutCanvas(CloutCanvas):
 
 
 class CatalogueList(QListWidget):
-    """The catalogue's chips; dragging one carries its id to the canvas (CHIP_MIME). Esc here
-    stops a click-to-place too."""
+    """The catalogue's chips; dragging one carries its id to the canvas (CHIP_MIME). From the
+    keyboard, Enter asks to place the current chip (in the area's middle, to be nudged) and Esc
+    stops a click-to-place."""
 
     escape_pressed = Signal()
+    enter_pressed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -149,6 +152,8 @@ class CatalogueList(QListWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
             self.escape_pressed.emit()
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
+            self.enter_pressed.emit()
         else:
             super().keyPressEvent(event)
 
@@ -319,7 +324,7 @@ class LayoutBoard(QWidget):
         ccol.addWidget(self.faction_box)
         self.catalogue_list = CatalogueList()
         self.catalogue_list.itemClicked.connect(lambda _item: self._arm())
-        self.catalogue_list.itemActivated.connect(lambda _item: self._arm())
+        self.catalogue_list.enter_pressed.connect(self.place_in_middle)
         self.catalogue_list.escape_pressed.connect(self.stop_placing)
         ccol.addWidget(self.catalogue_list, 1)
         col.addWidget(cat, 1)
@@ -547,6 +552,20 @@ class LayoutBoard(QWidget):
             self.canvas.placing = True
             self.set_status(f"Click the area to place one {self.catalogue.chip(chip).name} for "
                             f"{self.layout_doc.players[self.active_side].name} (Esc: stop).")
+
+    def place_in_middle(self) -> str | None:
+        """The keyboard's place: the current catalogue chip goes to the area's middle, selected,
+        and the area takes the focus so the arrows nudge it where it belongs."""
+        chip = self.catalogue_list.chip_id()
+        if not chip:
+            return None
+        x, y = self.area.nearest_inside(*self.area.centre_cm, CHIP_RADIUS_CM)
+        cid = self.place_chip(chip, x, y)
+        if cid is not None:
+            self.stop_placing(self.status.text() + " Arrows nudge it (Shift: 1 cm); Tab leaves the area.")
+            self.canvas.select(cid)
+            self.canvas.setFocus()
+        return cid
 
     def stop_placing(self, status: str = "Placing stopped.") -> None:
         self.canvas.placing = False

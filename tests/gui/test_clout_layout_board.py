@@ -297,3 +297,17 @@ def test_ctrl_z_undoes_and_the_panel_lists_the_board_s_keys(board, qtbot):
     undo = QKeySequence(QKeySequence.StandardKey.Undo)[0]
     QTest.keyClick(board.catalogue_list, undo.key(), undo.keyboardModifiers())
     assert board.layout_doc.chips == ()
+
+
+def test_enter_in_the_catalogue_places_the_chip_in_the_middle_for_the_arrows(board):
+    from tests.gui.drivers.clout_layout import arrow, press_enter
+
+    lst = board.catalogue_list
+    lst.setCurrentRow(next(i for i in range(lst.count())
+                           if lst.item(i).data(Qt.ItemDataRole.UserRole) == chip_id("Treant Watcher")))
+    press_enter(lst)
+    (chip,) = board.layout_doc.chips
+    assert (chip.x_cm, chip.y_cm) == pytest.approx(board.area.centre_cm)
+    assert board.canvas.selected == chip.id and board.canvas.hasFocus()
+    arrow(board.canvas, Qt.Key.Key_Left, shift=True)
+    assert board.layout_doc.chip(chip.id).x_cm == pytest.approx(chip.x_cm - 1.0)

@@ -31,3 +31,8 @@ def arrow(canvas: QGraphicsView, key: Qt.Key, shift: bool = False) -> None:
 def escape(widget: QWidget) -> None:
     widget.setFocus()
     QTest.keyClick(widget, Qt.Key.Key_Escape)
+
+
+def press_enter(widget: QWidget) -> None:
+    widget.setFocus()
+    QTest.keyClick(widget, Qt.Key.Key_Return)
