@@ -1,0 +1,176 @@
+"""The layout board's parts: the area that nudges the selected chip, the catalogue list that
+drags chips onto it, and a side's name, ring colour and range increment (gui/clout/layout_board.py
+puts them together)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QDrag, QIcon, QKeyEvent, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QDoubleSpinBox,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QWidget,
+)
+
+from core.clout.layout import PlayerSlot
+from gui.clout.canvas import CHIP_MIME, CloutCanvas
+from gui.clout.chip_items import faction_colour
+from gui.kit.pixmaps import sharp_pixmap
+from maps.clout.areas import PlayArea
+
+
+def chip_icon(faction: str, size: int = 18) -> QIcon:
+    pix = sharp_pixmap(size)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(faction_colour(faction))
+    p.setPen(QColor("#555555"))
+    p.drawEllipse(1, 1, size - 2, size - 2)
+    p.end()
+    return QIcon(pix)
+
+
+def colour_swatch(colour: str, size: QSize) -> QIcon:
+    """A side's ring colour as a button's face: chosen at run time, so painted, not styled."""
+    pix = sharp_pixmap(size)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(QColor(colour))
+    p.setPen(QColor("#444444"))
+    p.drawRoundedRect(0.5, 0.5, size.width() - 1, size.height() - 1, 3, 3)
+    p.end()
+    return QIcon(pix)
+
+
+class LayoutCanvas(CloutCanvas):
+    """The area as the layout board edits it: the selected chip is the one the arrows nudge
+    (1 mm, ten times with Shift), and Esc first stops a click-to-place that is waiting."""
+
+    chip_nudged = Signal(str, float, float)  # id, dx_cm, dy_cm
+    placing_cancelled = Signal()
+
+    def __init__(self, area: PlayArea, parent: QWidget | None = None) -> None:
+        super().__init__(area, parent)
+        self.placing = False
+
+    def nudge_target(self) -> str | None:
+        return self.selected if self.dragging is None else None
+
+    def piece_nudged(self, piece: str, dx: float, dy: float) -> None:
+        self.chip_nudged.emit(piece, dx, dy)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.placing and self.dragging is None:
+            self.placing_cancelled.emit()
+        else:
+            super().keyPressEvent(event)
+
+
+class CatalogueList(QListWidget):
+    """The catalogue's chips; dragging one carries its id to the canvas (CHIP_MIME). From the
+    keyboard, Enter asks to place the current chip (in the area's middle, to be nudged) and Esc
+    stops a click-to-place."""
+
+    escape_pressed = Signal()
+    enter_pressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setIconSize(QSize(18, 18))
+
+    def chip_id(self) -> str | None:
+        item = self.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        data = QMimeData()
+        if items:
+            chip = items[0].data(Qt.ItemDataRole.UserRole)
+            data.setData(CHIP_MIME, chip.encode("utf-8"))
+            data.setText(chip)
+        return data
+
+    def mimeTypes(self) -> list[str]:
+        return [CHIP_MIME]
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escape_pressed.emit()
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
+            self.enter_pressed.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def startDrag(self, actions) -> None:
+        item = self.currentItem()
+        if item is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.mimeData([item]))
+        drag.setPixmap(item.icon().pixmap(28, 28))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class PlayerPanel(QWidget):
+    """One side's slot: placing for it, its name, ring colour and range increment (handicap)."""
+
+    changed = Signal()
+
+    def __init__(self, index: int, group: QButtonGroup, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.colour = "#888888"
+        self.radio = QRadioButton()
+        self.radio.setToolTip("New chips are placed for this side")
+        group.addButton(self.radio, index)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(f"Player {index + 1}")
+        self.name.editingFinished.connect(self.changed)
+        self.colour_button = QPushButton(objectName="colourButton")
+        self.colour_button.setFixedSize(26, 22)
+        self.colour_button.setToolTip("Ring colour of this side's chips")
+        self.increment = QDoubleSpinBox()
+        self.increment.setRange(0.0, 100.0)
+        self.increment.setDecimals(1)
+        self.increment.setSingleStep(0.5)
+        self.increment.setSuffix(" cm")
+        self.increment.setMinimumWidth(120)
+        self.increment.setToolTip("Range increment for this side (handicapping); 0 means the area's own")
+        self.increment.valueChanged.connect(self.changed)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 2, 0, 2)
+        grid.addWidget(self.radio, 0, 0)
+        grid.addWidget(self.name, 0, 1)
+        grid.addWidget(self.colour_button, 0, 2)
+        grid.addWidget(QLabel("Range increment"), 1, 1)
+        grid.addWidget(self.increment, 1, 2)
+        grid.setColumnStretch(1, 1)
+
+    def set_slot(self, slot: PlayerSlot, area_increment_cm: float) -> None:
+        for w in (self.name, self.increment):
+            w.blockSignals(True)
+        self.name.setText(slot.name)
+        self.increment.setSpecialValueText(f"area ({area_increment_cm:g} cm)")
+        self.increment.setValue(slot.increment_cm or 0.0)
+        self.set_colour(slot.colour)
+        for w in (self.name, self.increment):
+            w.blockSignals(False)
+
+    def set_colour(self, colour: str) -> None:
+        self.colour = colour
+        self.colour_button.setIconSize(self.colour_button.size())
+        self.colour_button.setIcon(colour_swatch(colour, self.colour_button.size()))
+
+    def slot(self) -> PlayerSlot:
+        inc = self.increment.value()
+        return PlayerSlot(self.name.text().strip() or f"Player {self.index + 1}", self.colour, inc or None)
