@@ -505,7 +505,7 @@ class MainWindow(DockPanels, QMainWindow):
         super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self._busy or not self._may_replace():
+        if self._busy or not self._close_tool_windows() or not self._may_replace():
             event.ignore()
             return
         if self._slot is not None:
@@ -513,6 +513,12 @@ class MainWindow(DockPanels, QMainWindow):
             self._slot = None
         self._session = False
         event.accept()
+
+    def _close_tool_windows(self) -> bool:
+        """Close the tool windows first, so one with unsaved work (the layout board) may ask; False
+        when one stays open (its user cancelled), and then the app stays open too."""
+        tools = [w for w in self.findChildren(QWidget) if w.isWindow() and w.isVisible() and w is not self]
+        return all(w.close() for w in tools)
 
     # --- help -----------------------------------------------------------------------------------------------
     def show_rules_notes(self, game_id: str | None = None) -> RulesNotesDialog:

@@ -100,8 +100,11 @@ class GameView(QWidget):
         state = self.match.state
         self.refusal.dismiss()
         if self.match.result is not None:
-            self.render_over(state)
-            self.show_page(OVER)
+            if self.page not in (CURTAIN, OVER) and self.hold_curtain(state):
+                self.render_table(state)  # the move that ended the game lands before the game-over page
+            else:
+                self.render_over(state)
+                self.show_page(OVER)
         elif not self._curtained(state):
             self.render_table(state)
         self.render_scores(self.match.state)  # render_table may have moved for a computer seat
@@ -121,7 +124,8 @@ class GameView(QWidget):
 
     def hold_curtain(self, state: Any) -> bool:
         """True to keep the screen with the seat that just acted a moment longer (its throw is still
-        landing) before the curtain falls for the next seat; then call `release_curtain()`."""
+        landing) before the curtain falls for the next seat, or before the game-over page when that
+        throw ended the game; then call `release_curtain()`."""
         return False
 
     def release_curtain(self) -> None:

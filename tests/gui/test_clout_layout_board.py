@@ -311,3 +311,21 @@ def test_enter_in_the_catalogue_places_the_chip_in_the_middle_for_the_arrows(boa
     assert board.canvas.selected == chip.id and board.canvas.hasFocus()
     arrow(board.canvas, Qt.Key.Key_Left, shift=True)
     assert board.layout_doc.chip(chip.id).x_cm == pytest.approx(chip.x_cm - 1.0)
+
+
+def test_quitting_the_app_asks_about_an_unsaved_layout_first(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path))
+    from gui.main_window import MainWindow
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.show()
+    board = window.open_clout_layout_board()
+    place_by_clicks(board, "Treant Watcher", 0, 30, 30)
+    assert board.dirty
+    asked: list[str] = []
+    monkeypatch.setattr(board, "confirm_close", lambda: asked.append("asked") or "cancel")
+    assert not window.close(), "the user cancelled: the app stays open"
+    assert asked and board.isVisible() and window.isVisible()
+    monkeypatch.setattr(board, "confirm_close", lambda: "discard")
+    assert window.close()

@@ -128,3 +128,30 @@ def test_a_view_may_hold_the_curtain_until_the_last_move_has_been_seen(qtbot) ->
     view.hold = False
     view.release_curtain()
     assert view.page == "curtain" and view.curtain.name == controller.match.setup.players[1].name
+
+
+def test_the_move_that_ends_the_game_lands_before_the_game_over_page(qtbot) -> None:
+    class Holding(Probe):
+        hold = False
+
+        def hold_curtain(self, state) -> bool:
+            return self.hold
+
+    controller = MatchController(Match.new("fistful-of-gold",
+                                           msgspec.structs.replace(Match.new("fistful-of-gold").setup, computer=1),
+                                           seed=3))
+    view = Holding(controller)
+    qtbot.addWidget(view)
+    rng = random.Random(2)
+    while True:
+        action = controller.match.random_action(rng)
+        after = controller.match.game.apply(controller.match.state, action)
+        if controller.match.game.result(after) is not None:
+            break
+        controller.apply(action)
+    view.hold = True
+    controller.apply(action)
+    assert controller.match.is_over and view.page == "table", "the last move is still shown"
+    view.hold = False
+    view.release_curtain()
+    assert view.page == "over"
