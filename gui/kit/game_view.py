@@ -96,16 +96,29 @@ class GameView(QWidget):
 
     # --- drawing --------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Show the page the position calls for: game over, the curtain, or the table."""
+        """Show the page the position calls for: game over, the curtain, or the table.
+
+        When the game is over or the curtain is due, a view still showing the last move landing
+        (`hold_curtain`) keeps its table until it calls `release_curtain()`; if drawing the table
+        ended that moment, the due page shows at once, so nothing waits on a release never sent.
+        """
         state = self.match.state
         self.refusal.dismiss()
-        if self.match.result is not None:
-            if self.page not in (CURTAIN, OVER) and self.hold_curtain(state):
-                self.render_table(state)  # the move that ended the game lands before the game-over page
-            else:
-                self.render_over(state)
-                self.show_page(OVER)
-        elif not self._curtained(state):
+        due = OVER if self.match.result is not None else (CURTAIN if self._curtain_due(state) else None)
+        if due is not None and self.page not in (CURTAIN, OVER) and self.hold_curtain(state):
+            self.render_table(state)  # viewer() is still the seat that acted
+            if self.hold_curtain(state):
+                self.render_scores(self.match.state)
+                return
+        if due == OVER:
+            self.render_over(state)
+            self.show_page(OVER)
+        elif due == CURTAIN:
+            secret = self.match.game.secret(state)
+            player = self.match.setup.players[secret.seat]
+            self.curtain.show_for(player.name, player.colour, self.curtain_text(state, secret))
+            self.show_page(CURTAIN)
+        else:
             self.render_table(state)
         self.render_scores(self.match.state)  # render_table may have moved for a computer seat
 
@@ -136,19 +149,13 @@ class GameView(QWidget):
         """The seat whose secrets the screen may show now (None: only what everyone sees)."""
         return self._revealed
 
-    def _curtained(self, state: Any) -> bool:
+    def _curtain_due(self, state: Any) -> bool:
+        """A seat's secrets would show and that seat has not lifted the curtain."""
         secret = self.match.game.secret(state)
         if secret is None:
             self._revealed = None
             return False
-        if secret.seat == self._revealed:
-            return False
-        if self.page != CURTAIN and self.hold_curtain(state):
-            return False  # the table still shows for whoever just acted (viewer() stays as it was)
-        player = self.match.setup.players[secret.seat]
-        self.curtain.show_for(player.name, player.colour, self.curtain_text(state, secret))
-        self.show_page(CURTAIN)
-        return True
+        return secret.seat != self._revealed
 
     def _on_revealed(self) -> None:
         secret = self.match.game.secret(self.match.state)

@@ -155,3 +155,24 @@ def test_the_move_that_ends_the_game_lands_before_the_game_over_page(qtbot) -> N
     view.hold = False
     view.release_curtain()
     assert view.page == "over"
+
+
+def test_a_hold_that_ends_while_the_table_is_drawn_lets_the_due_page_show_at_once(qtbot) -> None:
+    class Brief(Probe):
+        hold = False
+
+        def hold_curtain(self, state) -> bool:
+            return self.hold
+
+        def render_table(self, state) -> None:
+            super().render_table(state)
+            self.hold = False  # drawing the table ended the landing (e.g. a newer move replaced it)
+
+    controller = MatchController(Match.new("fistful-of-gold", seed=3))
+    view = Brief(controller)
+    qtbot.addWidget(view)
+    Driver(view).reveal_curtain()
+    view.hold = True
+    state = controller.match.state
+    controller.apply(Discard(0, tuple(sorted(state.hands[0][:2], key=CARDS.index))))
+    assert view.page == "curtain", "no release_curtain() will come, so the curtain falls now"
