@@ -83,6 +83,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsScene, QGra
 from gui.kit.ruler import RulerItem
 
 Piece = Hashable
+KEY_HINT = "Keys: arrows move between pieces, Enter or Space chooses"
 
 
 @dataclass
@@ -484,6 +485,8 @@ class BoardView(QGraphicsView):
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             piece = self.piece_at(event.pos())
             tip = self.piece_tooltip(piece) if piece is not None else ""
+            if tip and "Enter" not in tip and any(p == piece for p, _ in self.focus_pieces()):
+                tip += "\n" + KEY_HINT
             if tip:
                 QToolTip.showText(event.globalPos(), tip, self.viewport())
                 return True

@@ -326,3 +326,18 @@ def test_tab_leaves_the_board(qtbot):
     assert board.focused_piece is not None
     QTest.keyClick(board, Qt.Key.Key_Tab)
     assert after.hasFocus()
+
+
+def test_a_piece_the_keyboard_can_visit_names_the_keys_in_its_tooltip(keyed, monkeypatch):
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QToolTip
+
+    from gui.kit.board_view import KEY_HINT
+
+    shown: list[str] = []
+    monkeypatch.setattr(QToolTip, "showText", lambda pos, text, w=None: shown.append(text))
+    monkeypatch.setattr(keyed, "piece_at", lambda pos: "middle")
+    monkeypatch.setattr(keyed, "piece_tooltip", lambda piece: f"The {piece} piece")
+    at = keyed.mapFromScene(Keyed.SPOTS["middle"])
+    keyed.viewportEvent(QHelpEvent(QHelpEvent.Type.ToolTip, at, keyed.viewport().mapToGlobal(at)))
+    assert shown == [f"The middle piece\n{KEY_HINT}"]
