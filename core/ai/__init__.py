@@ -1,0 +1,88 @@
+"""Computer players for every game: one entry, `make_player(game_id, level, seed=S)`.
+
+A player decides from `match.view(seat)` only, never from the match's true state, so a
+computer seat cannot cheat whatever the game hides. Each decision draws from its own
+generator, seeded by (seed, step, seat): the same seed gives the same choice at the same
+point of a game, whatever was asked before and however loaded the machine is.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core import registry
+from core.errors import IllegalAction
+from core.game import Game, actor_players
+
+LEVELS = ("random", "easy")  # "normal" and "strong" come with the search
+
+
+def decision_rng(seed: int, step: int, seat: int) -> random.Random:
+    """The generator for one decision (string seeds hash the same on every platform)."""
+    return random.Random(f"{seed}:{step}:{seat}")
+
+
+def action_seat(action: Any, seat: int) -> int:
+    """Whose action this is: simultaneous steps name their player; other steps are the actor's."""
+    player = getattr(action, "player", seat)
+    return player if isinstance(player, int) else seat
+
+
+def random_choice(game: Game, view: Any, seat: int, rng: random.Random) -> Any:
+    """A uniformly drawn legal action for `seat` on its view.
+
+    The game's own `random_action` knows the shape of continuous choices (throws, aims), so it
+    is used when the seat acts alone; in a simultaneous step it would pick any seat, maybe one
+    whose hand the view hides, so the seat's share of `legal_actions` is drawn from instead."""
+    seats = actor_players(game.actor(view))
+    if seat not in seats:
+        raise IllegalAction(f"it is not seat {seat}'s turn")
+    legal = game.legal_actions(view) if len(seats) > 1 else None
+    if legal is None:
+        return game.random_action(view, rng)
+    mine = [a for a in legal if action_seat(a, seat) == seat]
+    if not mine:
+        raise IllegalAction(f"seat {seat} has no legal action this view shows")
+    return rng.choice(mine)
+
+
+def easy_players() -> dict[str, Any]:
+    """The per-game easy players, empty while none is written."""
+    try:
+        from core.ai.heuristics import HEURISTICS
+    except ImportError:
+        return {}
+    return dict(HEURISTICS)
+
+
+class Player:
+    """A computer player of one game at one level; `choose(match, seat)` is its only question."""
+
+    def __init__(self, game_id: str, level: str, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.game: Game = registry.get(game_id)
+        self.level = level
+        self.seed = seed
+        self.heuristic = easy_players().get(game_id) if level == "easy" else None
+
+    @property
+    def plays_random(self) -> bool:
+        """Whether this player only draws at random (an easy player of a game without a heuristic)."""
+        return self.level == "random" or (self.level == "easy" and self.heuristic is None)
+
+    def choose(self, match: Any, seat: int) -> Any:
+        """A legal action for `seat`, from what that seat may see now."""
+        if seat not in actor_players(match.actor):
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        return self.choose_from_view(match.view(seat), seat, match.steps)
+
+    def choose_from_view(self, view: Any, seat: int, step: int = 0) -> Any:
+        rng = decision_rng(self.seed, step, seat)
+        if self.plays_random:
+            return random_choice(self.game, view, seat, rng)
+        return self.heuristic(view, seat, rng)
+
+
+def make_player(game_id: str, level: str, seed: int = 0) -> Player:
+    return Player(game_id, level, seed)
