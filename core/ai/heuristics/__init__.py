@@ -6,11 +6,13 @@ covered.
 """
 from __future__ import annotations
 
-from core.ai.heuristics import gold, throwdown
+from core.ai.heuristics import battles, gold, throwdown
 from core.ai.heuristics.common import Heuristic
 
 HEURISTICS: dict[str, Heuristic] = {
     "throwdown": throwdown.choose,
+    "domination": battles.make("domination"),
+    "all-out-war": battles.make("all-out-war"),
     "fistful-of-gold": gold.choose,
 }
 
