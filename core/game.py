@@ -27,9 +27,16 @@ class Simultaneous(msgspec.Struct, frozen=True):
 Actor = int | Literal["chance"] | Simultaneous | None
 
 
-class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A seat: who sits there. `computer` is None for a human, else the computer's level
+    (one of LEVELS, as `core.ai.make_player` takes it); saves written before it decode as human."""
+
     name: str
     colour: str  # "#rrggbb"
+    computer: str | None = None
+
+
+LEVELS = ("random", "easy", "normal", "strong")
 
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -63,6 +70,8 @@ def validate_players(players: tuple[PlayerSetup, ...], title: str, least: int, m
         seen.add(name.casefold())
         if not _COLOUR.match(p.colour):
             raise IllegalSetup(f"Player {i}'s colour {p.colour!r} is not a #rrggbb colour.")
+        if p.computer is not None and p.computer not in LEVELS:
+            raise IllegalSetup(f"Player {i}'s computer level {p.computer!r} is not one of {', '.join(LEVELS)}.")
 
 
 def validate_mode(mode: str) -> None:
@@ -96,6 +105,24 @@ class Secret(msgspec.Struct, frozen=True):
 
     seat: int
     what: str
+
+
+def screen_secret(setup: Any, secret: Secret | None) -> Secret | None:
+    """The base rule of every game's `secret()`: a computer seat's secrets are never curtained
+    (the app hides them itself), and one human among computers has nobody to hide from."""
+    if secret is None:
+        return None
+    players = setup.players
+    if players[secret.seat].computer is not None:
+        return None
+    if sum(1 for p in players if p.computer is None) < 2:
+        return None
+    return secret
+
+
+def computer_seats(setup: Any) -> tuple[int, ...]:
+    """The seats the computer plays."""
+    return tuple(i for i, p in enumerate(setup.players) if p.computer is not None)
 
 
 def rank(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -136,6 +163,12 @@ class Rules:
         """A setup as written by save format `version`, rewritten for `version + 1`."""
         return setup
 
+    def determinize(self, state_view: Any, seat: int, rng: random.Random) -> Any:
+        """A full state consistent with what `seat`'s view shows, its hidden parts drawn from
+        `rng`, for the computer's search to play on. The default is the view itself: right for
+        a game that hides nothing; a game with secrets overrides it."""
+        return state_view
+
 
 class Game(Protocol):
     id: str
@@ -166,6 +199,7 @@ class Game(Protocol):
     def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]: ...
     def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]: ...
     def secret(self, state: Any) -> Secret | None: ...
+    def determinize(self, state_view: Any, seat: int, rng: random.Random) -> Any: ...
 
 
 def actor_players(actor: Actor) -> tuple[int, ...]:
@@ -179,3 +213,10 @@ def actor_players(actor: Actor) -> tuple[int, ...]:
 
 class Action(msgspec.Struct, frozen=True, tag_field="kind", forbid_unknown_fields=True):
     """Base of every action: a small frozen record whose `kind` tag names it in saves."""
+
+
+def with_computers(setup: Any, levels: dict[int, str | None]) -> Any:
+    """`setup` with the given seats played by the computer at those levels (None: a human)."""
+    players = tuple(msgspec.structs.replace(p, computer=levels[i]) if i in levels else p
+                    for i, p in enumerate(setup.players))
+    return msgspec.structs.replace(setup, players=players)

@@ -4,8 +4,9 @@ A game module builds one `GameSpec` (its `SPEC`, also `GAME.spec`): the player r
 a table may change with their labels and ranges, the words for its throw mode (or none, for card
 games with nothing thrown), the choices made per seat, and colours players may not take.
 
-Per-seat options are the seam later work plugs into: a stack or army per seat today; Human or
-Computer with a level, or a registered player, are more `SeatOption`s on a per-seat tuple field.
+Per-seat options are the seam later work plugs into: a stack or army per seat, and Human or
+Computer with a level (`COMPUTER`, which every game shares and which lives on each seat's
+PlayerSetup, so `GameSpec.all_seat_options` lists it last).
 
 Only msgspec and the registry's text helper: the rules modules import this at load, the dialog
 imports it lazily, and the start page never does.
@@ -56,6 +57,8 @@ class SeatOption(msgspec.Struct, frozen=True):
     (`file_filter`), and `read_file(path)` returns (the words shown for it, the value) or raises
     with a message that names the file. The value is kept whole in the setup's tuple field
     `file_field` (None for the seats that kept a choice), so a save never needs the file again.
+
+    With `player_field` the value lives on each seat's own PlayerSetup under that name instead.
     """
 
     field: str
@@ -67,6 +70,7 @@ class SeatOption(msgspec.Struct, frozen=True):
     file_label: str = ""
     file_filter: str = ""
     read_file: Callable[[str], tuple[str, Any]] | None = None
+    player_field: str = ""
 
     def choices_for(self, seat: int) -> Choices:
         if self.seat_choices:
@@ -75,10 +79,18 @@ class SeatOption(msgspec.Struct, frozen=True):
 
     def value(self, setup: Any, seat: int) -> Any:
         """This seat's value in `setup` (None when the setup's tuple is shorter)."""
+        if self.player_field:
+            return getattr(setup.players[seat], self.player_field) if seat < len(setup.players) else None
         if self.seat_fields:
             return getattr(setup, self.seat_fields[seat])
         values = getattr(setup, self.field)
         return values[seat] if seat < len(values) else None
+
+
+# Short words (the heading says Computer; Human is no computer): Power Spike's rows already carry
+# an army each and the dialog must fit 1024 px.
+COMPUTER = SeatOption("computer", "Computer", player_field="computer", choices=(
+    (None, "Human"), ("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong")))
 
 
 class ReservedColour(msgspec.Struct, frozen=True):
@@ -106,6 +118,11 @@ class GameSpec(msgspec.Struct, frozen=True):
     @property
     def players_text(self) -> str:
         return players_text(self.min_players, self.max_players)
+
+    @property
+    def all_seat_options(self) -> tuple[SeatOption, ...]:
+        """The game's own per-seat choices, then who plays the seat (shared by every game)."""
+        return self.seat_options + (COMPUTER,)
 
     def option(self, field: str) -> Option:
         return next(o for o in self.options if o.field == field)

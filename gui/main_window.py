@@ -183,12 +183,29 @@ class MainWindow(DockPanels, QMainWindow):
         edit.addActions([self.undo_action, self.redo_action])
         self.view_menu = bar.addMenu("&View")
         self.view_menu.aboutToShow.connect(self._docks)
+        self.view_menu.aboutToShow.connect(self._build_speed_menu)
         tools = bar.addMenu("&Tools")
         tools.setToolTipsVisible(True)
         tools.addActions(list(self.tool_actions.values()))
         help_menu = bar.addMenu("&Help")
         help_menu.setToolTipsVisible(True)
         help_menu.addActions([self.notes_action, self.keyboard_action, self.about_action])
+
+    def _build_speed_menu(self) -> None:
+        """View → Computer speed (after the docks' items): how long a computer's move takes to land."""
+        from PySide6.QtGui import QActionGroup
+
+        from gui import storage
+
+        if not getattr(self, "speed_actions", None):
+            menu = self.view_menu.addMenu("&Computer speed")
+            group, self.speed_actions = QActionGroup(menu), {}
+            for name, _ in storage.COMPUTER_SPEEDS:
+                action = self.speed_actions[name] = group.addAction(name)
+                action.setCheckable(True)
+                action.setChecked(name == storage.computer_speed())
+                action.triggered.connect(lambda _=False, n=name: storage.set_computer_speed(n))
+                menu.addAction(action)
 
     # --- questions (tests replace these) --------------------------------------------------------
     def ask_open_path(self) -> str | None:
@@ -665,6 +682,7 @@ class MainWindow(DockPanels, QMainWindow):
             self._controller.changed.disconnect(self._on_changed)
             self._controller.deleteLater()
         if self._view is not None:
+            self._view.stop_computer()
             scores = self.scores_dock.widget()
             if scores is not self._no_scores:
                 self.scores_dock.setWidget(self._no_scores)

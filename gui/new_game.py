@@ -228,7 +228,7 @@ class NewGameDialog(QDialog):
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(6)
-        seat_options = self.spec.seat_options
+        seat_options = self.spec.all_seat_options
         top = 1 if seat_options else 0
         for column, option in enumerate(seat_options, start=3):
             grid.addWidget(QLabel(option.label, objectName=f"seatOptionHeading:{option.field}"), 0, column)
@@ -283,7 +283,7 @@ class NewGameDialog(QDialog):
         """Read `path` for `seat`'s per-seat choice `field`: a file that cannot be read is said in
         the dialog and every choice stays as it was; a readable one is checked with the rest of
         the setup at once, so a stack that breaks a rule is named before Start."""
-        option = next(o for o in self.spec.seat_options if o.field == field)
+        option = next(o for o in self.spec.all_seat_options if o.field == field)
         combo = self.seat_inputs[field][seat]
         assert option.read_file is not None
         try:
@@ -431,8 +431,13 @@ class NewGameDialog(QDialog):
             data[field] = combo.currentData()
         for field, widget in self.value_inputs.items():
             data[field] = widget.currentData() if isinstance(widget, QComboBox) else widget.value()
-        for option in self.spec.seat_options:
+        for option in self.spec.all_seat_options:
             values = [c.currentData() for c in self.seat_inputs[option.field][:count]]
+            if option.player_field:
+                for seat, value in zip(data["players"], values):
+                    if value is not None:
+                        seat[option.player_field] = value
+                continue
             if option.file_field and FROM_FILE in values:
                 data[option.file_field] = [self.file_values[(option.field, i)] if v == FROM_FILE else None
                                            for i, v in enumerate(values)]

@@ -100,3 +100,30 @@ def set_animations(on: bool) -> None:
     s = settings()
     s.setValue(_ANIMATIONS_KEY, "true" if on else "false")
     s.sync()
+
+
+# --- computer speed ------------------------------------------------------------------------
+# View → Computer speed: the least time a computer seat's move takes to land, so a person can
+# follow each step; the last is as fast as the machine goes (the tests use it).
+COMPUTER_SPEEDS: tuple[tuple[str, int], ...] = (("Slow", 1600), ("Normal", 800), ("Fast", 300), ("Instant", 0))
+_COMPUTER_SPEED_KEY = "view/computer_speed"
+ENV_COMPUTER_SPEED = "BATTLEBOX_COMPUTER_SPEED"  # a speed's name, over the saved one (the tests set Instant)
+
+
+def computer_speed() -> str:
+    """The chosen speed's name (Normal unless set)."""
+    names = [name for name, _ in COMPUTER_SPEEDS]
+    value = os.environ.get(ENV_COMPUTER_SPEED) or str(settings().value(_COMPUTER_SPEED_KEY, "Normal") or "")
+    return value if value in names else "Normal"
+
+
+def computer_delay_ms() -> int:
+    return dict(COMPUTER_SPEEDS)[computer_speed()]
+
+
+def set_computer_speed(name: str) -> None:
+    if name not in dict(COMPUTER_SPEEDS):
+        raise ValueError(f"{name!r} is not one of {[n for n, _ in COMPUTER_SPEEDS]}")
+    s = settings()
+    s.setValue(_COMPUTER_SPEED_KEY, name)
+    s.sync()

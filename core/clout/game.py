@@ -86,7 +86,7 @@ from core.clout.state import (  # noqa: F401  (re-exported: the module's public 
 )
 from core.clout.validation import actor, playable, slot_by_id, why_not, why_unplayable
 from core.errors import IllegalAction, IllegalSetup
-from core.game import Actor, Mode, PlayerSetup, Result, Rules, Secret, validate_mode, validate_players
+from core.game import Actor, Mode, PlayerSetup, Result, Rules, Secret, screen_secret, validate_mode, validate_players
 from maps.clout.areas import PlayArea, available_areas
 
 THROW_DISTANCE_CM = policy.THROW_DISTANCE_CM
@@ -335,6 +335,9 @@ class CloutGame(Rules):
         return rep(state, kinds=tuple(kinds), setup=setup)
 
     def secret(self, state: CloutState) -> Secret | None:
+        return screen_secret(state.setup, self._secret(state))
+
+    def _secret(self, state: CloutState) -> Secret | None:
         """Stacks are secret and the screen shows the stack of the seat that acts, so a shared
         screen is curtained whenever another seat is to act, at the table too (the stack list
         names chips the others must not see). While a throw lands the thrower's stack stays up."""

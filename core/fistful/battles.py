@@ -40,7 +40,7 @@ from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS
 from core.fistful.throws import (Landed, code_problem, is_face_up, migrate_fighter, migrate_fighters,
                                  migrate_landed)
 from core.spec import refuse_reserved
-from core.game import CHANCE, Actor, Mode, Result, Rules, Secret, Simultaneous, default_players, validate_mode, validate_players
+from core.game import CHANCE, Actor, Mode, Result, Rules, Secret, Simultaneous, default_players, screen_secret, validate_mode, validate_players
 
 if TYPE_CHECKING:
     from maps.scar import ScarMap
@@ -546,7 +546,7 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
         """An army or a fistful is chosen in secret by each player in turn on the shared screen
         (in table mode too: the fighters are picked here, not at the table)."""
         if state.phase in ("army", "fistful", "reselect") and state.pending:
-            return Secret(state.pending[0], state.phase)
+            return screen_secret(state.setup, Secret(state.pending[0], state.phase))
         return None
 
     def result(self, state: BattleState) -> Result | None:

@@ -23,7 +23,7 @@ import msgspec
 
 from core.errors import IllegalAction
 from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Secret, Simultaneous,
-                       actor_players, default_players, rank, validate_mode, validate_players)
+                       actor_players, default_players, rank, screen_secret, validate_mode, validate_players)
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.spec import GameSpec
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
@@ -362,7 +362,7 @@ class ThrowdownGame(Rules):
         seats = actor_players(self.actor(state))
         if state.phase != "pick" or not seats or state.players < 2:
             return None
-        return Secret(seats[0], "fistful")
+        return screen_secret(state.setup, Secret(seats[0], "fistful"))
 
     def result(self, state: ThrowdownState) -> Result | None:
         return state.result

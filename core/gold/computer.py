@@ -29,8 +29,9 @@ def opponent_candidates(view: GoldState, player: int) -> list[int]:
 
 
 def seat_of(view: GoldState) -> int:
-    if view.setup.computer is not None:
-        return view.setup.computer
+    computers = [i for i, seat in enumerate(view.setup.players) if seat.computer is not None]
+    if len(computers) == 1:
+        return computers[0]
     return next(p for p in (0, 1) if HIDDEN not in view.hands[p])
 
 

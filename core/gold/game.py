@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import (Action, Actor, Mode, PlayerSetup, Result, Rules, Secret, Simultaneous, actor_players,
+from core.game import (Action, Actor, Mode, PlayerSetup, Result, Rules, Secret, Simultaneous, actor_players, screen_secret,
                        validate_mode, validate_players)
 from core.spec import GameSpec, Option
 from core.gold.cards import CARDS, HIDDEN, card_name, cards_text, duel, forbidden_reason, is_forbidden
@@ -42,9 +42,7 @@ SPEC = GameSpec(
     options=(Option("open_discards", "Easier game: discards are placed face up"),
              Option("badges_to_win", "Badges (won rounds) needed to win", "choice",
                     choices=((2, "2 rounds"), (3, "3 rounds (longer game)"))),
-             Option("dynamite_gold", "Gold paid by a Dynamite duel", "int", 1, 8),
-             Option("computer", "Played by the computer", "choice",
-                    choices=((None, "Nobody: two players"), (0, "Player 1"), (1, "Player 2")))),
+             Option("dynamite_gold", "Gold paid by a Dynamite duel", "int", 1, 8)),
     modes=("Cards", (("simulated", "Cards chosen on screen"),
                      ("table", "Real cards played at the table (enter what was played)"))))
 
@@ -55,7 +53,6 @@ class GoldSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     badges_to_win: int = 2
     dynamite_gold: int = 3
     open_discards: bool = False
-    computer: int | None = None
 
 
 class Discard(Action, tag="discard"):
@@ -113,7 +110,7 @@ class GoldState(msgspec.Struct, frozen=True):
     def name(self, player: int) -> str:
         """The seat's name; the computer's seat says so wherever it is named (table, status, log)."""
         name = self.setup.players[player].name
-        if player == self.setup.computer and "computer" not in name.lower():
+        if self.setup.players[player].computer is not None and "computer" not in name.lower():
             return f"{name} (computer)"
         return name
 
@@ -174,12 +171,9 @@ class GoldGame(Rules):
             raise IllegalSetup(f"A game is won with 2 badges (or 3 for a longer game), not {setup.badges_to_win}.")
         if not 1 <= setup.dynamite_gold <= 8:
             raise IllegalSetup(f"A Dynamite duel pays 1 to 8 gold, not {setup.dynamite_gold}.")
-        if setup.computer is not None:
-            if setup.computer not in (0, 1):
-                raise IllegalSetup(f"There is no player {setup.computer + 1} for the computer to play.")
-            if setup.mode == "table":
-                raise IllegalSetup("The computer opponent needs the app to hold the cards: "
-                                   "choose simulated mode.")
+        if setup.mode == "table" and any(p.computer is not None for p in setup.players):
+            raise IllegalSetup("The computer opponent needs the app to hold the cards: "
+                               "choose simulated mode.")
 
     def mode(self, setup: GoldSetup) -> Mode:
         return setup.mode
@@ -196,14 +190,27 @@ class GoldGame(Rules):
         return None
 
     def secret(self, state: GoldState) -> Secret | None:
-        """Each hand is secret on a shared screen, except against the computer (one human) and
-        in table mode's duels, where the referee records the two cards already shown."""
+        """Each hand is secret on a shared screen, except in table mode's duels, where the
+        referee records the two cards already shown."""
         seats = actor_players(self.actor(state))
-        if not seats or state.setup.computer is not None:
+        if not seats or (state.phase == "duel" and state.setup.mode == "table"):
             return None
-        if state.phase == "duel" and state.setup.mode == "table":
-            return None
-        return Secret(seats[0], state.phase)
+        return screen_secret(state.setup, Secret(seats[0], state.phase))
+
+    def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]:
+        """0.1.0 named one computer seat in the setup (`computer`: 0, 1 or null); it is now the
+        seat's own `computer` level, and that greedy player was the Easy level's forerunner."""
+        if version != 1 or not isinstance(setup, dict) or "computer" not in setup:
+            return setup
+        setup = dict(setup)
+        seat = setup.pop("computer")
+        players = setup.get("players")
+        if isinstance(seat, int) and isinstance(players, list) and 0 <= seat < len(players) \
+                and isinstance(players[seat], dict):
+            players = list(players)
+            players[seat] = {**players[seat], "computer": "easy"}
+            setup["players"] = players
+        return setup
 
     def legal_actions(self, state: GoldState) -> list[GoldAction]:
         if state.phase == "discard":
@@ -367,6 +374,11 @@ class GoldGame(Rules):
         if isinstance(action, Play):
             return sum(c is not None for c in state.pending) == 1
         return False
+
+    def determinize(self, state_view: GoldState, seat: int, rng: random.Random) -> GoldState:
+        """The rival's hidden cards drawn consistently with the seat's view (core/gold/determinize.py)."""
+        from core.gold.determinize import determinize
+        return determinize(state_view, seat, rng)
 
     # --- random play ----------------------------------------------------------------------------
     def sample_chance(self, state: GoldState, rng: random.Random) -> GoldAction:

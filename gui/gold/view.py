@@ -1,9 +1,8 @@
 """GoldView: shows A Fistful of Gold and turns card clicks into actions.
 
 Everything is redrawn from `controller.match` on `changed`; the base (gui/kit/game_view) decides
-between the curtain, the table and the game-over page. Against the computer there is no curtain:
-the human's screen shows, and the computer's card is chosen (from its own view only) once
-the human has chosen, so it is never revealed early.
+between the curtain, the table and the game-over page, and plays computer seats: against the
+computer there is no curtain and the human's hand shows (`viewer()`).
 """
 from __future__ import annotations
 
@@ -11,10 +10,8 @@ from __future__ import annotations
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
 
-from core.chance import step_rng
 from core.game import Secret, actor_players
 from core.gold.cards import CARDS
-from core.gold.computer import choose
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
@@ -48,6 +45,7 @@ class GoldView(GameView):
     def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
         super().__init__(controller, "goldView", parent)
         self._scores: GoldScores | None = None
+        self._refocus = False
         self.table = GoldTable(on_card=self._on_card, on_discard=self._on_discard)
         self.scroll = QScrollArea(objectName="goldScroll")
         self.scroll.setWidgetResizable(True)
@@ -89,21 +87,12 @@ class GoldView(GameView):
 
     def render_table(self, state: GoldState) -> None:
         focus = QApplication.focusWidget()  # before the hand is rebuilt, which moves a lost focus on
-        focus_here = focus is None or not focus.isVisible() or self.isAncestorOf(focus)
+        focus_here = focus is None or not focus.isVisible() or self.isAncestorOf(focus) or self._refocus
         pending = actor_players(self.match.actor)
-        computer = state.setup.computer
-        if computer is not None and computer in pending and 1 - computer not in pending:
-            rng = step_rng(self.match.seed, len(self.match.actions))
-            self.controller.apply(choose(self.match.view(computer), rng, computer))
-            return
-        if computer is not None:
-            seat = 1 - computer
-            shown = self.match.view(seat)
-            self._show_hand(shown, seat)
-        elif self.viewer() is not None:
+        if self.viewer() is not None:
             seat = self.viewer()
             shown = self.match.view(seat)
-            self._show_hand(shown, seat)
+            self._show_hand(shown, seat, seat in pending)
         else:
             shown = state
             self.table.hand.show_choice(state, pending, table=True)
@@ -111,12 +100,14 @@ class GoldView(GameView):
         self.show_page("table")
         if focus_here:
             self.table.hand.focus_first()  # the rebuilt hand: the keyboard starts on its first card
+        self._refocus = focus_here and not self.table.hand.cards  # an empty hand while a computer chooses
 
-    def _show_hand(self, shown: GoldState, seat: int) -> None:
-        if shown.phase == "discard":
+    def _show_hand(self, shown: GoldState, seat: int, to_choose: bool) -> None:
+        """The seat's hand to choose from; nothing while it waits for a computer seat to choose."""
+        if shown.phase == "discard" and to_choose:
             self.table.hand.show_discard(shown, seat)
         else:
-            self.table.hand.show_choice(shown, (seat,), table=False)
+            self.table.hand.show_choice(shown, (seat,) if to_choose else (), table=False)
 
     # --- gestures -> actions --------------------------------------------------------------------
     def _on_card(self, player: int, card: int) -> None:

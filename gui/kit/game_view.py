@@ -8,6 +8,12 @@ remembers which seat last lifted it, so the same player acting twice is not curt
 A refused action is explained in one banner at the top of the view; simulated chance (a throw,
 a roll, a draw) is played through `play_chance`, the one place the app lets the seed act.
 
+Computer seats (`PlayerSetup.computer`) are played here for every game: when the actor includes
+one, `core.ai.make_player` chooses on a worker thread while a "thinking…" line shows, and the
+action lands through the controller no sooner than the View → Computer speed allows. A search
+whose position has gone (undo, a human's move, Close, New Game) is forgotten: its late answer
+is dropped. With one human among computers the screen shows that human's view (`viewer()`).
+
 The main window connects `finished_requested` to the start page and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
 visible at every window size, which the layout checks verify.
@@ -16,17 +22,57 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+import itertools
+import time
 
-from core.game import Secret
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
+
+from core.game import CHANCE, Secret, actor_players, computer_seats
 from core.match import Match
+from gui import storage
 from gui.controller import MatchController
 from gui.kit.curtain import Curtain
 from gui.kit.refusal import RefusalBanner
 
 CURTAIN = "curtain"
 OVER = "over"
+
+
+class _Relay(QObject):
+    """Carries a worker's answer back to the UI thread (queued: the views live there). One for
+    the app, never deleted, so a worker outliving its view still has somewhere to send; tickets
+    are unique across views, so each view takes only its own answers."""
+
+    answered = Signal(int, object, object)  # ticket, action or None, error text or None
+
+
+_RELAY: list[_Relay] = []
+_TICKETS = itertools.count(1)
+
+
+def _relay() -> _Relay:
+    if not _RELAY:
+        _RELAY.append(_Relay())
+    return _RELAY[0]
+
+
+class _Search(QRunnable):
+    """One computer decision off the UI thread; it only reads the match and never applies."""
+
+    def __init__(self, ticket: int, match: Match, seat: int, level: str, relay: _Relay) -> None:
+        super().__init__()
+        self.ticket, self.match, self.seat, self.level, self.relay = ticket, match, seat, level, relay
+
+    def run(self) -> None:
+        from core.ai import make_player
+
+        try:
+            action = make_player(self.match.game_id, self.level, seed=self.match.seed).choose(self.match, self.seat)
+        except Exception as e:  # noqa: BLE001 (shown to the player, never lost in a thread)
+            self.relay.answered.emit(self.ticket, None, f"The computer could not choose a move: {e}")
+            return
+        self.relay.answered.emit(self.ticket, action, None)
 
 
 class GameView(QWidget):
@@ -56,6 +102,12 @@ class GameView(QWidget):
         self.stack = QStackedWidget(objectName="gameStack")
         self.stack.addWidget(self.curtain)
         self._pages[CURTAIN] = self.curtain
+        self.thinking = QLabel(objectName="computerThinking")
+        self.thinking.hide()
+        self._ticket = 0  # bumped whenever a running search must be forgotten
+        self._search_at: int | None = None  # the step the running search (or pending move) is for
+        self._started = 0.0
+        _relay().answered.connect(self._on_answer, Qt.ConnectionType.QueuedConnection)
 
     # --- the contract with the window -----------------------------------------------------------
     @property
@@ -73,6 +125,7 @@ class GameView(QWidget):
             lay.setContentsMargins(0, 0, 0, 0)
             lay.setSpacing(0)
             lay.addWidget(self.refusal)
+            lay.addWidget(self.thinking)
             lay.addWidget(self.stack, 1)
         self._pages[name] = widget
         widget.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -120,7 +173,8 @@ class GameView(QWidget):
             self.show_page(CURTAIN)
         else:
             self.render_table(state)
-        self.render_scores(self.match.state)  # render_table may have moved for a computer seat
+        self.render_scores(self.match.state)
+        self._play_computer()
 
     def render_table(self, state: Any) -> None:
         """Draw the position and show the table page that fits it."""
@@ -146,7 +200,13 @@ class GameView(QWidget):
         self.refresh()
 
     def viewer(self) -> int | None:
-        """The seat whose secrets the screen may show now (None: only what everyone sees)."""
+        """The seat whose secrets the screen may show now (None: only what everyone sees); with
+        one human among computers, always that human's."""
+        if self._revealed is None:
+            players = self.match.setup.players
+            humans = [i for i, p in enumerate(players) if p.computer is None]
+            if len(humans) == 1 and len(players) > 1:
+                return humans[0]
         return self._revealed
 
     def _curtain_due(self, state: Any) -> bool:
@@ -161,6 +221,63 @@ class GameView(QWidget):
         secret = self.match.game.secret(self.match.state)
         self._revealed = secret.seat if secret is not None else None
         self.refresh()
+
+    # --- computer seats ----------------------------------------------------------------------
+    def stop_computer(self) -> None:
+        """Forget a running search or a move waiting for its moment (Close, New Game, undo)."""
+        self._ticket = next(_TICKETS)
+        self._search_at = None
+        self.thinking.hide()
+
+    def _play_computer(self) -> None:
+        """Start a computer seat's decision when the position asks one; drop one that is stale."""
+        match = self.match
+        if self._search_at is not None and self._search_at != match.steps:
+            self.stop_computer()
+        if self._search_at is not None or match.is_over or not computer_seats(match.setup):
+            return
+        players = match.setup.players
+        seats = [s for s in actor_players(match.actor) if players[s].computer is not None]
+        if seats:
+            seat = seats[0]
+            self._ticket = next(_TICKETS)
+            self._search_at = match.steps
+            self._started = time.monotonic()
+            name = players[seat].name
+            who = name if "computer" in name.lower() else f"{name} (computer)"
+            self.thinking.setText(f"{who} is thinking…")
+            self.thinking.show()
+            QThreadPool.globalInstance().start(_Search(self._ticket, match, seat, players[seat].computer, _relay()))
+        elif match.actor == CHANCE and match.mode == "simulated" and len(computer_seats(match.setup)) == len(players):
+            self._ticket = next(_TICKETS)
+            self._search_at = match.steps
+            self._started = time.monotonic()
+            self._land(self._ticket, None)
+
+    def _on_answer(self, ticket: int, action: Any, error: str | None) -> None:
+        if ticket != self._ticket:
+            return  # a search the game has moved past
+        if error is not None:
+            self.stop_computer()
+            self.show_refusal(error)
+            return
+        self._land(ticket, action)
+
+    def _land(self, ticket: int, action: Any) -> None:
+        """Apply the computer's move (None: the chance step of a table of computers) once the
+        chosen speed's moment has passed since its decision began."""
+        wait = storage.computer_delay_ms() - int((time.monotonic() - self._started) * 1000)
+        if wait > 0:
+            QTimer.singleShot(wait, self, lambda: self._land(ticket, action))
+            return
+        if ticket != self._ticket:
+            return
+        self._search_at = None
+        self.thinking.hide()
+        if action is None:
+            self.play_chance()
+        else:
+            self.controller.apply(action)
 
     # --- refusals and chance --------------------------------------------------------------------
     def show_refusal(self, reason: str) -> None:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import IllegalAction, IllegalSetup
-from core.game import Simultaneous
+from core.game import Simultaneous, with_computers
 from core.gold.cards import CARDS, DYNAMITE, HIDDEN, duel, is_forbidden
 from core.gold.computer import choose
 from core.gold.game import GAME, GOLD_IN_BOX, Discard, GoldState, Play, allowed_cards
@@ -295,12 +295,16 @@ def test_discards_must_be_two_different_cards_of_your_own():
 
 def test_setup_validation():
     for bad in (dict(badges_to_win=4), dict(dynamite_gold=0), dict(dynamite_gold=9),
-                dict(computer=2), dict(computer=1, mode="table"), dict(mode="dice")):
+                dict(mode="dice")):
         with pytest.raises(IllegalSetup):
             GAME.validate_setup(msgspec.structs.replace(GAME.default_setup(), **bad))
     with pytest.raises(IllegalSetup):
         GAME.validate_setup(GAME.default_setup(3))
-    GAME.validate_setup(msgspec.structs.replace(GAME.default_setup(), computer=1))
+    with pytest.raises(IllegalSetup):
+        GAME.validate_setup(with_computers(GAME.default_setup(), {1: "wizard"}))
+    with pytest.raises(IllegalSetup, match="simulated"):
+        GAME.validate_setup(with_computers(msgspec.structs.replace(GAME.default_setup(), mode="table"), {1: "easy"}))
+    GAME.validate_setup(with_computers(GAME.default_setup(), {1: "easy"}))
 
 
 # --- the gold supply ---------------------------------------------------------------------------------------
@@ -350,7 +354,7 @@ def test_gold_is_only_gained_as_the_duel_rule_says(seed, payout, needed):
 
 # --- the computer opponent -------------------------------------------------------------------------------
 def test_the_computer_only_plays_legal_cards_from_its_own_view():
-    match = new(computer=1)
+    match = Match.new("fistful-of-gold", with_computers(GAME.default_setup(), {1: "easy"}), seed=1)
     rng = random.Random(3)
     match.apply(Discard(0, (7, 8)))
     match.apply(choose(match.view(1), rng))
@@ -368,7 +372,7 @@ def test_the_computer_beats_a_random_player_more_often_than_not():
     wins = 0
     for g in range(200):
         computer = g % 2
-        match = Match.new("fistful-of-gold", msgspec.structs.replace(GAME.default_setup(), computer=computer),
+        match = Match.new("fistful-of-gold", with_computers(GAME.default_setup(), {computer: "easy"}),
                           seed=g)
         rng = random.Random(g)
         while not match.is_over:

@@ -11,7 +11,7 @@ import msgspec
 from PySide6.QtWidgets import QLabel
 
 from core.errors import IllegalAction
-from core.game import Secret
+from core.game import Secret, with_computers
 from core.gold.cards import CARDS
 from core.gold.game import Discard, Play
 from core.match import Match
@@ -53,8 +53,12 @@ class Probe(GameView):
 
 def _probe(qtbot, **options) -> tuple[MatchController, Probe]:
     match = Match.new("fistful-of-gold", seed=3)
-    if options:
-        match = Match.new("fistful-of-gold", msgspec.structs.replace(match.setup, **options), seed=3)
+    computer = options.pop("computer", None)
+    if options or computer is not None:
+        setup = msgspec.structs.replace(match.setup, **options)
+        if computer is not None:
+            setup = with_computers(setup, {computer: "random"})
+        match = Match.new("fistful-of-gold", setup, seed=3)
     controller = MatchController(match)
     view = Probe(controller)
     qtbot.addWidget(view)
@@ -87,7 +91,7 @@ def test_the_core_decides_the_curtain_and_the_view_remembers_who_lifted_it(qtbot
 
 def test_no_curtain_when_the_core_says_nothing_is_secret(qtbot) -> None:
     controller, view = _probe(qtbot, computer=1)
-    assert view.page == "table" and view.drawn == [("table", None)]
+    assert view.page == "table" and view.drawn == [("table", 0)], "the lone human's view shows"
 
 
 def test_a_refusal_shows_in_the_banner_until_the_game_moves_on(qtbot) -> None:
@@ -138,7 +142,7 @@ def test_the_move_that_ends_the_game_lands_before_the_game_over_page(qtbot) -> N
             return self.hold
 
     controller = MatchController(Match.new("fistful-of-gold",
-                                           msgspec.structs.replace(Match.new("fistful-of-gold").setup, computer=1),
+                                           with_computers(Match.new("fistful-of-gold").setup, {1: "random"}),
                                            seed=3))
     view = Holding(controller)
     qtbot.addWidget(view)

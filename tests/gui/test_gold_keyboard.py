@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QScrollArea
 
+from core.game import actor_players, with_computers
 from core.gold.cards import CARDS
 from core.gold.game import GAME
 from tests.gui.drivers.gold import drive
@@ -29,7 +30,7 @@ def window(qtbot, monkeypatch, tmp_path):
 
 
 def test_the_computer_seat_is_named_on_the_table_and_in_the_status_bar(window, qtbot):
-    setup = msgspec.structs.replace(GAME.default_setup(), computer=1)
+    setup = with_computers(GAME.default_setup(), {1: "easy"})
     window.start_new_game(GAME_ID, setup, seed=5)
     view, human, computer = window.view, setup.players[0].name, setup.players[1].name
     assert view.page == "table"
@@ -89,12 +90,14 @@ def test_discard_and_duel_by_keyboard_alone(window, qtbot):
 
 
 def test_blocked_cards_take_no_focus_and_the_arrows_skip_them(window, qtbot):
-    setup = msgspec.structs.replace(GAME.default_setup(), computer=1)
+    setup = with_computers(GAME.default_setup(), {1: "easy"})
     window.start_new_game(GAME_ID, setup, seed=5)
     gold = drive(window.view)
     gold.discard(0, (7, 8))
-    gold.click_card(0, 6)  # after a 6, a 7 may not follow (and the computer answers at once)
-    assert window.match.state.duels
+    qtbot.waitUntil(lambda: 0 in actor_players(window.match.actor) and window.match.state.phase == "duel")
+    gold.click_card(0, 6)  # after a 6, a 7 may not follow
+    qtbot.waitUntil(lambda: bool(window.match.state.duels))  # the computer answers on its worker
+    qtbot.waitUntil(lambda: 0 in actor_players(window.match.actor) and bool(gold.hand.cards))
     blocked = [w for (p, c), w in gold.hand.cards.items() if w.blocked]
     assert all(w.focusPolicy() == Qt.FocusPolicy.NoFocus for w in blocked)
     seen = set()
@@ -110,8 +113,9 @@ def test_the_focused_card_scrolls_into_sight_in_a_small_window(qtbot, monkeypatc
     w = new_window(qtbot, monkeypatch, tmp_path / "small.battlebox.json", size=(1024, 640))
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow, timeout=5000)
-    w.start_new_game(GAME_ID, msgspec.structs.replace(GAME.default_setup(), computer=1), seed=5)
+    w.start_new_game(GAME_ID, with_computers(GAME.default_setup(), {1: "easy"}), seed=5)
     gold = drive(w.view)
+    qtbot.waitUntil(lambda: w.match.state.discarded[1])  # the computer's discard has landed
     qtbot.waitUntil(lambda: gold.focused_card() is not None, timeout=3000)
     gold.key(Qt.Key.Key_Right, times=8)
     card = gold.hand_card(0, CARDS[-1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from core.game import actor_players, with_computers
 from core.gold.cards import DYNAMITE, HIDDEN
 from core.gold.game import GAME, Play
 from core.match import Match
@@ -17,13 +18,23 @@ D = DYNAMITE
 
 
 def make_view(qtbot, seed: int = 4, **options):
+    computer = options.pop("computer", None)
     setup = msgspec.structs.replace(GAME.default_setup(), **options)
+    if computer is not None:
+        setup = with_computers(setup, {computer: "easy"})
     controller = MatchController(Match.new("fistful-of-gold", setup, seed))
     view = GoldView(controller)
     qtbot.addWidget(view)
     view.resize(1100, 760)
     view.show()
     return controller, view
+
+
+def computer_done(qtbot, view: GoldView) -> None:
+    """Wait until no computer seat is left to act (it chooses on a worker thread)."""
+    match = view.match
+    seats = {i for i, p in enumerate(match.setup.players) if p.computer is not None}
+    qtbot.waitUntil(lambda: match.is_over or not seats & set(actor_players(match.actor)))
 
 
 def discard_both(view: GoldView, red=(7, 8), green=(7, 8)) -> None:
@@ -112,12 +123,14 @@ def test_table_mode_enters_both_cards_without_curtains(qtbot):
     assert "broke the rule" in view.table.sentence.text()
 
 
-def test_against_the_computer_there_is_no_curtain_and_it_answers_at_once(qtbot):
+def test_against_the_computer_there_is_no_curtain_and_it_answers_on_its_own(qtbot):
     controller, view = make_view(qtbot, computer=1)
     assert view.page == "table" and drive(view).choosing() == (0,)
     drive(view).discard(0, (7, 8))
+    computer_done(qtbot, view)
     assert all(controller.match.state.discarded)
     drive(view).click_card(0, 4)
+    computer_done(qtbot, view)
     state = controller.match.state
     assert len(state.duels) == 1 and state.duels[0].cards[0] == 4
     assert view.page == "table" and drive(view).choosing() == (0,)
@@ -128,6 +141,7 @@ def test_against_the_computer_there_is_no_curtain_and_it_answers_at_once(qtbot):
 def test_open_discards_show_face_up(qtbot):
     controller, view = make_view(qtbot, computer=1, open_discards=True)
     drive(view).discard(0, (7, 8))
+    computer_done(qtbot, view)
     minis = [w.card for w in view.table.rows[1].discard_widgets]
     assert len(minis) == 2 and HIDDEN not in minis
     assert tuple(sorted(minis)) == tuple(sorted(controller.match.state.discards[1]))
@@ -138,6 +152,9 @@ def test_scores_dock_and_winner_screen(qtbot):
     scores = view.scores_widget()
     drive(view).discard(0, (7, 8))
     while not controller.match.is_over:
+        computer_done(qtbot, view)
+        if controller.match.is_over:
+            break
         drive(view).click_card(0, drive(view).playable_cards(0)[0])
     state = controller.match.state
     assert view.page == "over"
@@ -156,5 +173,8 @@ def test_winner_screen_words_the_result_with_the_games_text(qtbot, monkeypatch):
     controller, view = make_view(qtbot, computer=1)
     drive(view).discard(0, (7, 8))
     while not controller.match.is_over:
+        computer_done(qtbot, view)
+        if controller.match.is_over:
+            break
         drive(view).click_card(0, drive(view).playable_cards(0)[0])
     assert view.page == "over" and view.winner.summary.text() == "Reworded result"

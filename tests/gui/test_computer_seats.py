@@ -1,0 +1,133 @@
+"""Any seat can be a computer, from New Game to the last move (issue 13): the seat is chosen in
+the dialog, the computer plays on a worker thread through the window while the human plays by
+clicks, its secrets never show, and View → Computer speed is a saved setting. The conftest puts
+the pace at its fastest (Instant)."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox
+
+from core.game import CHANCE, actor_players
+from core.gold.cards import HIDDEN
+from gui import storage
+from gui.main_window import MainWindow
+from gui.new_game import NewGameDialog
+from tests.gui.drivers.fistful import throwdown
+from tests.gui.drivers.gold import drive as gold
+from tests.gui.test_throwdown_e2e import FISTFULS
+from tests.gui.window_helpers import click_new_game, new_window
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+
+
+def dialog_with_computer(window: MainWindow, game_id: str, seat: int, level: str):
+    """The New Game dialog with `seat` set to the computer at `level`, as a player would."""
+    dialog = NewGameDialog(game_id, window)
+    dialog.players_spin.setValue(2)
+    combo = dialog.findChild(QComboBox, f"seatOption:computer:{seat}")
+    assert combo.isVisible() or not dialog.isVisible()
+    combo.setCurrentIndex(combo.findData(level))
+    QTest.keyClicks(dialog.seed_edit, "11")
+    QTest.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    return dialog.result_value()
+
+
+def wait_for_human(qtbot, window: MainWindow, human: int) -> None:
+    match = window.match
+    qtbot.waitUntil(lambda: match.is_over or human in actor_players(match.actor) or match.actor == CHANCE,
+                    timeout=10000)
+
+
+def test_the_dialog_offers_human_or_computer_for_every_seat(qtbot, monkeypatch, tmp_path):
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    dialog = NewGameDialog("throwdown", window)
+    dialog.players_spin.setValue(3)
+    for seat in range(3):
+        combo = dialog.findChild(QComboBox, f"seatOption:computer:{seat}")
+        assert [combo.itemData(i) for i in range(combo.count())] == [None, "easy", "normal", "strong"]
+        assert combo.currentData() is None
+    combo = dialog.findChild(QComboBox, "seatOption:computer:2")
+    combo.setCurrentIndex(combo.findData("strong"))
+    assert [p.get("computer") for p in dialog.setup_data()["players"]] == [None, None, "strong"]
+
+
+@pytest.mark.parametrize("computer", [0, 1])
+def test_a_game_of_gold_against_the_computer_from_new_game(qtbot, monkeypatch, tmp_path, computer):
+    window = new_window(qtbot, monkeypatch, tmp_path / "gold.battlebox.json")
+    monkeypatch.setattr(window, "ask_new_game", lambda g: dialog_with_computer(window, g, computer, "easy"))
+    click_new_game(window, "fistful-of-gold")
+    match, human = window.match, 1 - computer
+    assert match.setup.players[computer].computer == "easy"
+    for _ in range(200):
+        wait_for_human(qtbot, window, human)
+        if match.is_over:
+            break
+        view = window.view
+        assert view.page == "table", "no curtain against the computer"
+        assert HIDDEN in match.view(human).hands[computer]
+        seat = gold(view).choosing()[0]
+        assert seat == human
+        if match.state.phase == "discard":
+            gold(view).discard(seat, sorted(match.state.hands[seat])[-2:])
+        else:
+            gold(view).click_card(seat, gold(view).playable_cards(seat)[0])
+    assert match.is_over and not window.errors
+    qtbot.waitUntil(lambda: window.view.page == "over")
+    assert any(getattr(a, "player", None) == computer for a in match.actions)
+
+
+def test_a_game_of_throwdown_against_the_computer_from_new_game(qtbot, monkeypatch, tmp_path):
+    window = new_window(qtbot, monkeypatch, tmp_path / "td.battlebox.json")
+    monkeypatch.setattr(window, "ask_new_game", lambda g: dialog_with_computer(window, g, 1, "easy"))
+    click_new_game(window, "throwdown")
+    match = window.match
+    assert [p.computer for p in match.setup.players] == [None, "easy"]
+    wait_for_human(qtbot, window, 0)
+    view = window.view
+    assert view.page == "pick", "the lone human is not curtained"
+    throwdown(view).pick_fighters(FISTFULS[0])
+    throwdown(view).confirm_pick()
+    for _ in range(400):
+        qtbot.waitUntil(lambda: match.is_over or match.actor == CHANCE or 0 in actor_players(match.actor),
+                        timeout=10000)
+        if match.is_over:
+            break
+        if match.actor == CHANCE:
+            throwdown(view).throw()
+        else:
+            throwdown(view).remove_first_removable()
+        qtbot.waitUntil(lambda: not throwdown(view).landing(), timeout=10000)
+    assert match.is_over and not window.errors
+    assert any(getattr(a, "player", None) == 1 for a in match.actions), "the computer picked and removed"
+
+
+def test_the_computer_speed_is_a_saved_view_setting(qtbot, monkeypatch, tmp_path):
+    monkeypatch.delenv(storage.ENV_COMPUTER_SPEED)
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    assert storage.computer_speed() == "Normal"
+    window.view_menu.aboutToShow.emit()
+    window.speed_actions["Slow"].trigger()
+    assert storage.computer_speed() == "Slow"
+    assert storage.computer_delay_ms() == dict(storage.COMPUTER_SPEEDS)["Slow"]
+    window.view_menu.aboutToShow.emit()
+    assert window.speed_actions["Slow"].isChecked() and len(window.speed_actions) == len(storage.COMPUTER_SPEEDS)
+
+
+def test_close_forgets_a_computer_that_is_still_thinking(qtbot, monkeypatch, tmp_path):
+    """At the slowest pace the computer's first pick waits; closing the game drops it."""
+    monkeypatch.setenv(storage.ENV_COMPUTER_SPEED, "Slow")
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    monkeypatch.setattr(window, "ask_new_game", lambda g: dialog_with_computer(window, g, 1, "easy"))
+    click_new_game(window, "throwdown")
+    view, match = window.view, window.match
+    assert view.thinking.isVisibleTo(view) and "thinking" in view.thinking.text()
+    view.stop_computer()
+    assert not view.thinking.isVisibleTo(view)
+    with qtbot.assertNotEmitted(window.view.controller.changed, wait=2000):
+        pass
+    assert not match.actions
