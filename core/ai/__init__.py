@@ -14,7 +14,7 @@ from core import registry
 from core.errors import IllegalAction
 from core.game import Game, actor_players
 
-LEVELS = ("random", "easy")  # "normal" and "strong" come with the search
+LEVELS = ("random", "easy", "normal", "strong")
 
 
 def decision_rng(seed: int, step: int, seat: int) -> random.Random:
@@ -58,12 +58,13 @@ def easy_players() -> dict[str, Any]:
 class Player:
     """A computer player of one game at one level; `choose(match, seat)` is its only question."""
 
-    def __init__(self, game_id: str, level: str, seed: int = 0) -> None:
+    def __init__(self, game_id: str, level: str, seed: int = 0, iterations: int | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.game: Game = registry.get(game_id)
         self.level = level
         self.seed = seed
+        self.iterations = iterations  # None: the level's budget (core.ai.ismcts.ITERATIONS)
         self.heuristic = easy_players().get(game_id) if level == "easy" else None
 
     @property
@@ -81,8 +82,12 @@ class Player:
         rng = decision_rng(self.seed, step, seat)
         if self.plays_random:
             return random_choice(self.game, view, seat, rng)
-        return self.heuristic(view, seat, rng)
+        if self.heuristic is not None:
+            return self.heuristic(view, seat, rng)
+        from core.ai.ismcts import search
+        return search(self.game, view, seat, rng, self.level, self.iterations)
 
 
-def make_player(game_id: str, level: str, seed: int = 0) -> Player:
-    return Player(game_id, level, seed)
+def make_player(game_id: str, level: str, seed: int = 0, iterations: int | None = None) -> Player:
+    """`iterations` overrides the search budget of normal and strong (tests use tiny ones)."""
+    return Player(game_id, level, seed, iterations)

@@ -14,10 +14,10 @@ from core.match import Match
 GAMES = [info.id for info in registry.CATALOGUE if info.available]
 
 
-def play(game_id: str, level: str, seed: int, steps: int = 60) -> int:
+def play(game_id: str, level: str, seed: int, steps: int = 60, iterations: int | None = None) -> int:
     """Computer seats play every decision for `steps` steps; returns how many they made."""
     match = Match.new(game_id, seed=seed)
-    players = [make_player(game_id, level, seed=seed + s) for s in range(8)]
+    players = [make_player(game_id, level, seed=seed + s, iterations=iterations) for s in range(8)]
     made = 0
     for _ in range(steps):
         if match.is_over:
@@ -35,7 +35,8 @@ def play(game_id: str, level: str, seed: int, steps: int = 60) -> int:
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_actions_in_every_game(game_id: str, level: str) -> None:
-    assert play(game_id, level, seed=7, steps=25 if level in ("normal", "strong") else 80) > 0
+    search = level in ("normal", "strong")
+    assert play(game_id, level, seed=7, steps=12 if search else 80, iterations=6 if search else None) > 0
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -1,0 +1,193 @@
+"""Information-set Monte Carlo tree search with determinisation (Cowling, Powley, Whitehouse 2012).
+
+One tree over the deciding seat's information set: every iteration starts from a fresh state
+drawn by the game's `determinize(view, seat, rng)`, so the search never reads what the seat may
+not see. Statistics are kept per (seat, action) at a node with availability counts (an action
+may be legal in one determinisation and not in another). A simultaneous step is searched
+decoupled: each pending seat picks at the same node from its own statistics, so no seat's
+choice is made knowing another's secret one. Chance is sampled and stays outside the tree.
+Games whose choices are continuous (`legal_actions` is None) grow their candidates from the
+game's `random_action` by progressive widening. Rollouts are random with a depth cap; the
+reward is the game's placing (1 win, 1/2 a tie, 0 last), or 1/2 each when the cap is reached.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from core.errors import IllegalAction
+from core.game import CHANCE, Game, Result, actor_players
+
+ITERATIONS = {"normal": 200, "strong": 1000}
+ROLLOUT_DEPTH = 200
+EXPLORATION = 0.7
+WIDENING = 2.0  # continuous choices: up to WIDENING * sqrt(visits) candidates per seat at a node
+
+
+class _Stat:
+    __slots__ = ("visits", "reward", "available")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+class _Node:
+    __slots__ = ("stats", "children", "candidates", "visits")
+
+    def __init__(self) -> None:
+        self.stats: dict[tuple[int, Any], _Stat] = {}
+        self.children: dict[tuple[Any, ...], _Node] = {}
+        self.candidates: dict[int, list[Any]] = {}  # continuous choices sampled so far, per seat
+        self.visits = 0
+
+
+def rewards(result: Result | None) -> list[float]:
+    """Each seat's reward from a placing: the share of the other seats it beat, ties half
+    (empty when unfinished or unranked: every seat then scores 1/2)."""
+    if result is None or not result.placings:
+        return []
+    places = result.placings
+    n = len(places)
+    if n == 1:
+        return [1.0 if result.winners else 0.0]
+    return [sum(1.0 if places[s] < places[o] else 0.5 if places[s] == places[o] else 0.0
+                for o in range(n) if o != s) / (n - 1) for s in range(n)]
+
+
+def _key(action: Any) -> Any:
+    try:
+        hash(action)
+    except TypeError:
+        return repr(action)
+    return action
+
+
+def _legal(game: Game, state: Any, action: Any) -> bool:
+    try:
+        game.validate(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+class _Search:
+    def __init__(self, game: Game, view: Any, seat: int, rng: random.Random) -> None:
+        self.game = game
+        self.view = view
+        self.seat = seat
+        self.rng = rng
+        self.root = _Node()
+        self.seen: dict[Any, Any] = {}  # root keys back to their actions
+
+    def _options(self, node: _Node, state: Any, p: int, legal: list[Any] | None) -> list[Any]:
+        """The actions seat `p` may take in this determinisation."""
+        if legal is not None:
+            return [a for a in legal if getattr(a, "player", p) == p]
+        cands = node.candidates.setdefault(p, [])
+        if len(cands) < max(1, WIDENING * math.sqrt(node.visits + 1)):
+            cands.append(self.game.random_action(state, self.rng))
+        return [a for a in cands if _legal(self.game, state, a)] or [cands[-1]]
+
+    def _pick(self, node: _Node, p: int, options: list[Any]) -> tuple[Any, bool]:
+        """UCB over the available options; an untried one first (then the tree grows)."""
+        untried = []
+        for a in options:
+            stat = node.stats.get((p, _key(a)))
+            if stat is None:
+                stat = node.stats[(p, _key(a))] = _Stat()
+                if node is self.root:
+                    self.seen[_key(a)] = a
+            stat.available += 1
+            if stat.visits == 0:
+                untried.append(a)
+        if untried:
+            return self.rng.choice(untried), True
+        best, best_score = options[0], -math.inf
+        for a in options:
+            stat = node.stats[(p, _key(a))]
+            score = stat.reward / stat.visits + EXPLORATION * math.sqrt(math.log(stat.available) / stat.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, False
+
+    def _determinize(self) -> Any:
+        determinize = getattr(self.game, "determinize", None)
+        return self.view if determinize is None else determinize(self.view, self.seat, self.rng)
+
+    def iterate(self) -> None:
+        game, rng = self.game, self.rng
+        state = self._determinize()
+        node = self.root
+        path: list[tuple[_Node, list[tuple[int, Any]]]] = []
+        expanded = False
+        while not expanded:
+            actor = game.actor(state)
+            if actor is None:
+                break
+            if actor == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            seats = actor_players(actor)
+            if node is self.root and not path and self.seat in seats:
+                seats = (self.seat,) + tuple(s for s in seats if s != self.seat)
+            legal = game.legal_actions(state)
+            chosen: list[tuple[int, Any]] = []
+            for p in seats:
+                options = self._options(node, state, p, legal)
+                action, new = self._pick(node, p, options)
+                expanded = expanded or new
+                chosen.append((p, action))
+            node.visits += 1
+            path.append((node, chosen))
+            for _p, action in chosen:
+                state = game.apply(state, action)
+            joint = tuple((p, _key(a)) for p, a in chosen)
+            child = node.children.get(joint)
+            if child is None:
+                child = node.children[joint] = _Node()
+                expanded = True
+            node = child
+        gain = rewards(self._rollout(state))
+        for visited, chosen in path:
+            for p, action in chosen:
+                stat = visited.stats[(p, _key(action))]
+                stat.visits += 1
+                stat.reward += gain[p] if p < len(gain) else 0.5
+
+    def _rollout(self, state: Any) -> Result | None:
+        game, rng = self.game, self.rng
+        for _ in range(ROLLOUT_DEPTH):
+            actor = game.actor(state)
+            if actor is None:
+                return game.result(state)
+            action = game.sample_chance(state, rng) if actor == CHANCE else game.random_action(state, rng)
+            state = game.apply(state, action)
+        return game.result(state)
+
+    def best(self) -> Any:
+        """The seat's most visited root action (the robust child)."""
+        mine = [(stat.visits, stat.reward, k) for (p, k), stat in self.root.stats.items() if p == self.seat]
+        if not mine:
+            raise IllegalAction(f"seat {self.seat} has no legal action this view shows")
+        return max(mine, key=lambda t: (t[0], t[1]))[2]
+
+
+def search(game: Game, view: Any, seat: int, rng: random.Random, level: str,
+           iterations: int | None = None) -> Any:
+    """The action the seat's search prefers, after `iterations` (default: the level's budget)."""
+    if seat not in actor_players(game.actor(view)):
+        raise IllegalAction(f"it is not seat {seat}'s turn")
+    tree = _Search(game, view, seat, rng)
+    try:
+        for _ in range(ITERATIONS[level] if iterations is None else iterations):
+            tree.iterate()
+    except (KeyError, ValueError, IndexError, AttributeError, IllegalAction):
+        # A game without `determinize` whose view hides what its rules need to play on (Clout's
+        # unseen chips): the search stops at what it has learnt, or plays at random.
+        if not any(s.visits for (p, _k), s in tree.root.stats.items() if p == seat):
+            from core.ai import random_choice
+            return random_choice(game, view, seat, rng)
+    return tree.seen[tree.best()]
