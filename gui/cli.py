@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("game", metavar="GAME", help=f"game id ({ids})")
     sp.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     sp.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    sp.add_argument("--players", metavar="SPEC,SPEC,...",
+                    help="computer players, one per seat: random, easy, normal or strong "
+                         "(reports wins per player with a 95 %% interval and thinking time)")
+    sp.add_argument("--json", action="store_true", help="with --players: print one JSON object")
     ck = sub.add_parser("check", help="validate a save file by replaying it through the rules")
     ck.add_argument("file", metavar="FILE")
     return p
@@ -113,6 +117,39 @@ def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> 
     return 0
 
 
+def computer_selfplay(game_id: str, games: int, seed: int, players: str, as_json: bool,
+                      out: TextIO | None = None) -> int:
+    """`selfplay GAME --players normal,random`: computer players against each other (core/ai/selfplay.py)."""
+    import json
+
+    from core.ai import selfplay as ai_selfplay
+    from core.registry import GAMES
+
+    if game_id not in GAMES:
+        print(f"battlebox: unknown game {game_id!r}; available: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    if games < 1:
+        print("battlebox: --games must be at least 1", file=sys.stderr)
+        return 2
+    specs = [s.strip() for s in players.split(",")]
+    spec = GAMES[game_id].spec
+    if not spec.min_players <= len(specs) <= spec.max_players:
+        print(f"battlebox: {game_id} is for {spec.min_players} to {spec.max_players} players, "
+              f"not {len(specs)}", file=sys.stderr)
+        return 2
+    try:
+        report = ai_selfplay.run(game_id, games, seed, specs)
+    except ValueError as e:
+        print(f"battlebox: {e}", file=sys.stderr)
+        return 2
+    out = out or sys.stdout
+    if as_json:
+        print(json.dumps(report), file=out)
+    else:
+        ai_selfplay.print_report(report, game_id, out)
+    return 0
+
+
 def check(path: str, out: TextIO | None = None) -> int:
     from core.errors import DataError, SaveError
     from core.match import Match
@@ -157,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "selfplay" and args.players:
+        return computer_selfplay(args.game, args.games, args.seed, args.players, args.json)
     if args.command == "selfplay":
         return selfplay(args.game, args.games, args.seed)
     if args.command == "check":
