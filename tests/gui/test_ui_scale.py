@@ -27,7 +27,7 @@ def window(qtbot, monkeypatch) -> MainWindow:
 
 def _scale_menu_texts(window: MainWindow) -> list[str]:
     window.view_menu.aboutToShow.emit()
-    (menu,) = [a.menu() for a in window.view_menu.actions() if a.menu() is not None]
+    (menu,) = [a.menu() for a in window.view_menu.actions() if a.menu() is not None and "scale" in a.text()]
     return [a.text() for a in menu.actions()]
 
 
