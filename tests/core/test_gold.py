@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from core.errors import IllegalAction, IllegalSetup
 from core.game import Simultaneous, with_computers
 from core.gold.cards import CARDS, DYNAMITE, HIDDEN, duel, is_forbidden
-from core.gold.computer import choose
 from core.gold.game import GAME, GOLD_IN_BOX, Discard, GoldState, Play, allowed_cards
 from core.match import Match
 
@@ -350,35 +349,3 @@ def test_gold_is_only_gained_as_the_duel_rule_says(seed, payout, needed):
                 assert gold == tuple(sum(d.paid for d in regular if d.winner == p) for p in (0, 1))
         assert all(b >= 0 for b in state.badges)
         assert sum(state.badges) == sum(r.winner is not None for r in state.rounds)
-
-
-# --- the computer opponent -------------------------------------------------------------------------------
-def test_the_computer_only_plays_legal_cards_from_its_own_view():
-    match = Match.new("fistful-of-gold", with_computers(GAME.default_setup(), {1: "easy"}), seed=1)
-    rng = random.Random(3)
-    match.apply(Discard(0, (7, 8)))
-    match.apply(choose(match.view(1), rng))
-    while not match.is_over:
-        match.apply(Play(0, allowed_cards(match.state, 0)[0]))
-        if match.is_over:
-            break
-        action = choose(match.view(1), rng)
-        assert action in match.legal_actions()
-        match.apply(action)
-    assert match.result is not None
-
-
-def test_the_computer_beats_a_random_player_more_often_than_not():
-    wins = 0
-    for g in range(200):
-        computer = g % 2
-        match = Match.new("fistful-of-gold", with_computers(GAME.default_setup(), {computer: "easy"}),
-                          seed=g)
-        rng = random.Random(g)
-        while not match.is_over:
-            if computer in match.actor.players:
-                match.apply(choose(match.view(computer), rng))
-            else:
-                match.apply(match.random_action(rng))
-        wins += match.result.winners == (computer,)
-    assert wins > 100, wins
