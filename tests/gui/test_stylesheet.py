@@ -58,26 +58,33 @@ def test_set_role_changes_the_look(qapp):
     assert label.font().pixelSize() > small
 
 
-def test_the_start_sheet_is_part_of_the_whole_and_the_whole_replaces_it():
-    from PySide6.QtWidgets import QApplication
+class _App:
+    """Just what apply_theme touches of a QApplication (a real one would restyle every live widget)."""
 
-    from gui.kit.stylesheet import START
+    def __init__(self) -> None:
+        self.props: dict[str, object] = {}
+        self.sheet = ""
+
+    def property(self, name: str) -> object:
+        return self.props.get(name)
+
+    def setProperty(self, name: str, value: object) -> None:
+        self.props[name] = value
+
+    def setStyleSheet(self, sheet: str) -> None:
+        self.sheet = sheet
+
+
+def test_the_start_sheet_is_part_of_the_whole_and_the_whole_replaces_it():
+    from gui.kit.stylesheet import START, apply_theme
 
     start, whole = stylesheet(START), stylesheet()
     assert start and len(start) < len(whole)
     assert "#impactView" not in start and "#impactView" in whole
-    app = QApplication.instance()
-    from gui.kit.stylesheet import _APPLIED, apply_theme
-    before = app.property(_APPLIED), app.styleSheet()
-    try:
-        app.setProperty(_APPLIED, None)
-        apply_theme(app, start=True)
-        assert app.styleSheet() == start
-        apply_theme(app, start=True)
-        apply_theme(app)
-        assert app.styleSheet() == whole
-        apply_theme(app, start=True)
-        assert app.styleSheet() == whole, "the start sheet never replaces the whole one"
-    finally:
-        app.setProperty(_APPLIED, before[0])
-        app.setStyleSheet(before[1])
+    app = _App()
+    apply_theme(app, start=True)
+    assert app.sheet == start
+    apply_theme(app)
+    assert app.sheet == whole
+    apply_theme(app, start=True)
+    assert app.sheet == whole, "the start sheet never replaces the whole one"
