@@ -206,9 +206,13 @@ def actor_players(actor: Actor) -> tuple[int, ...]:
     """The seats that may act now (empty for chance or a finished game)."""
     if isinstance(actor, Simultaneous):
         return actor.players
-    if isinstance(actor, int) and not isinstance(actor, bool):
-        return (actor,)
-    return ()
+    seat = lone_seat(actor)
+    return () if seat is None else (seat,)
+
+
+def lone_seat(actor: Actor) -> int | None:
+    """The one seat to act now (None for chance, simultaneous choices or a finished game)."""
+    return actor if isinstance(actor, int) and not isinstance(actor, bool) else None
 
 
 class Action(msgspec.Struct, frozen=True, tag_field="kind", forbid_unknown_fields=True):

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from core.clout import game as cg
 from core.clout.catalogue import describe_chip
 from core.errors import IllegalAction
-from core.game import Secret
+from core.game import Secret, lone_seat
 from gui.clout import choosing, decisions, landing
 from gui.clout.canvas import CloutCanvas
 from gui.clout.chip_items import ChipMarker
@@ -154,8 +154,7 @@ class CloutPlayView(GameView):
         return self.match.mode == "table"
 
     def acting_player(self) -> int | None:
-        actor = self.match.actor
-        return actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+        return lone_seat(self.match.actor)
 
     def player_name(self, p: int) -> str:
         return self.match.setup.players[p].name

@@ -38,7 +38,7 @@ from core.fistful.battles import (
 )
 from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
-from core.game import CHANCE, Secret
+from core.game import CHANCE, Secret, lone_seat
 from gui.controller import MatchController
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
@@ -247,8 +247,7 @@ class BattleView(GameView):
                 board.set_board(owners, colours, closed)
 
     def _viewer(self, state: BattleState) -> int | None:
-        actor = self.match.actor
-        return actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+        return lone_seat(self.match.actor)
 
     def _region_info(self, state: BattleState) -> dict[str, str]:
         viewer = self._viewer(state)

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.errors import IllegalAction
+from core.game import lone_seat
 from core.match import Match
 from core.powerspike import game as ps
 from core.powerspike.cards import SIDES
@@ -40,8 +41,7 @@ class Reading:
         return self.match.mode == "table"
 
     def acting_player(self) -> int | None:
-        actor = self.match.actor
-        return actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+        return lone_seat(self.match.actor)
 
     def active_unit(self) -> str | None:
         act = self.state.activation
