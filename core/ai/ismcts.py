@@ -7,8 +7,10 @@ may be legal in one determinisation and not in another). A simultaneous step is 
 decoupled: each pending seat picks at the same node from its own statistics, so no seat's
 choice is made knowing another's secret one. Chance is sampled and stays outside the tree.
 Games whose choices are continuous (`legal_actions` is None) grow their candidates from the
-game's `random_action` by progressive widening. Rollouts are random with a depth cap; the
+game's `random_action` by progressive widening. Playouts are random with a depth cap; the
 reward is the game's placing (1 win, 1/2 a tie, 0 last), or 1/2 each when the cap is reached.
+A game's `core.ai.knowledge` entry may replace these defaults: candidate actions for continuous
+choices, a playout policy, a shorter cap and an evaluation of where the playout stops.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import math
 import random
 from typing import Any
 
+from core.ai.knowledge import Knowledge, knowledge
 from core.errors import IllegalAction
 from core.game import CHANCE, Game, Result, actor_players
 
@@ -76,6 +79,7 @@ def _legal(game: Game, state: Any, action: Any) -> bool:
 class _Search:
     def __init__(self, game: Game, view: Any, seat: int, rng: random.Random) -> None:
         self.game = game
+        self.know: Knowledge = knowledge(game.id)
         self.view = view
         self.seat = seat
         self.rng = rng
@@ -86,7 +90,10 @@ class _Search:
         """The actions seat `p` may take in this determinisation."""
         if legal is not None:
             return [a for a in legal if getattr(a, "player", p) == p]
-        cands = node.candidates.setdefault(p, [])
+        cands = node.candidates.get(p)
+        if cands is None:
+            cands = node.candidates[p] = list(self.know.candidates(state, p, self.rng)) \
+                if self.know.candidates is not None else []
         if len(cands) < max(1, WIDENING * math.sqrt(node.visits + 1)):
             cands.append(self.game.random_action(state, self.rng))
         return [a for a in cands if _legal(self.game, state, a)] or [cands[-1]]
@@ -150,22 +157,27 @@ class _Search:
                 child = node.children[joint] = _Node()
                 expanded = True
             node = child
-        gain = rewards(self._rollout(state))
+        gain = self._rollout(state)
         for visited, chosen in path:
             for p, action in chosen:
                 stat = visited.stats[(p, _key(action))]
                 stat.visits += 1
                 stat.reward += gain[p] if p < len(gain) else 0.5
 
-    def _rollout(self, state: Any) -> Result | None:
-        game, rng = self.game, self.rng
-        for _ in range(ROLLOUT_DEPTH):
+    def _rollout(self, state: Any) -> list[float]:
+        """Each seat's reward from a playout: the placing at the end, or the game's evaluation
+        (else 1/2 each) where the playout stops early."""
+        game, rng, know = self.game, self.rng, self.know
+        policy = know.playout or game.random_action
+        for _ in range(know.playout_depth or ROLLOUT_DEPTH):
             actor = game.actor(state)
             if actor is None:
-                return game.result(state)
-            action = game.sample_chance(state, rng) if actor == CHANCE else game.random_action(state, rng)
+                return rewards(game.result(state))
+            action = game.sample_chance(state, rng) if actor == CHANCE else policy(state, rng)
             state = game.apply(state, action)
-        return game.result(state)
+        if game.actor(state) is None:
+            return rewards(game.result(state))
+        return list(know.evaluate(state)) if know.evaluate is not None else []
 
     def best(self) -> Any:
         """The seat's most visited root action (the robust child)."""

@@ -83,3 +83,6 @@ def make(game_id: str) -> Callable[[BattleState, int, random.Random], Any]:
 
     return choose
 
+
+
+HEURISTICS = {"domination": make("domination"), "all-out-war": make("all-out-war")}

@@ -49,3 +49,6 @@ def choose(view: GoldState, seat: int, rng: random.Random) -> Discard | Play:
         return now(card) + LOOK_AHEAD * later + rng.uniform(0, 0.2)
 
     return Play(seat, max(allowed_cards(view, seat), key=value))
+
+
+HEURISTICS = {"fistful-of-gold": choose}

@@ -38,3 +38,6 @@ def choose(view: ThrowdownState, seat: int, rng: random.Random) -> Pick | Remove
         return Pick(seat, best_fistful(GAME.roster, rng))
     options = GAME.removable(view, seat)
     return Remove(seat, min(options, key=lambda f: (GAME.roster.value(f), rng.random())))
+
+
+HEURISTICS = {"throwdown": choose}

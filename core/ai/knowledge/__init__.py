@@ -1,0 +1,61 @@
+"""What the search knows of each game beyond its rules: where search alone is weak.
+
+A game's module here exports `KNOWLEDGE: dict[game_id, Knowledge]`; a game without one is
+searched with its rules alone (random playouts to the end, random continuous choices).
+Every hook reads a state the search may see: a determinisation, never the match's true state.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+MODULES = ("fistful", "gold", "impact", "clout", "powerspike")
+
+
+@dataclass(frozen=True)
+class Why:
+    """The numbers behind a hint, as facts: the view words them.
+
+    `numbers` are named figures, e.g. ("match_chance", 0.42); `chips` are the Clout chip ids
+    (`"seat.k"`) a throw aims to reach."""
+
+    numbers: tuple[tuple[str, float], ...] = ()
+    chips: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Optional hooks; None means the search's default.
+
+    - `candidates(state, seat, rng)`: actions worth trying for a continuous choice (aims,
+      moves), tried before the random ones progressive widening adds.
+    - `playout(state, rng)`: the action a quick playout takes for whoever acts (not chance).
+    - `evaluate(state)`: each seat's expected reward in [0, 1] where a playout stops early.
+    - `playout_depth`: steps a playout runs before `evaluate` (or a draw) ends it.
+    - `explain(view, seat, action)`: the numbers a hint shows for `action`."""
+
+    candidates: Callable[[Any, int, random.Random], list[Any]] | None = None
+    playout: Callable[[Any, random.Random], Any] | None = None
+    evaluate: Callable[[Any], list[float]] | None = None
+    playout_depth: int | None = None
+    explain: Callable[[Any, int, Any], Why] | None = None
+
+
+def _collect() -> dict[str, Knowledge]:
+    found: dict[str, Knowledge] = {}
+    for name in MODULES:
+        if importlib.util.find_spec(f"core.ai.knowledge.{name}") is None:
+            continue
+        found.update(importlib.import_module(f"core.ai.knowledge.{name}").KNOWLEDGE)
+    return found
+
+
+KNOWLEDGE: dict[str, Knowledge] = _collect()
+
+
+def knowledge(game_id: str) -> Knowledge:
+    return KNOWLEDGE.get(game_id, Knowledge())
