@@ -187,6 +187,14 @@ class _Search:
         return max(mine, key=lambda t: (t[0], t[1]))[2]
 
 
+def budget(game_id: str, level: str) -> int:
+    """The level's iterations for this game: its calibrated budget, else the common one."""
+    calibrated = knowledge(game_id).iterations
+    if calibrated is None:
+        return ITERATIONS[level]
+    return calibrated[0] if level == "normal" else calibrated[1]
+
+
 def search(game: Game, view: Any, seat: int, rng: random.Random, level: str,
            iterations: int | None = None) -> Any:
     """The action the seat's search prefers, after `iterations` (default: the level's budget)."""
@@ -194,7 +202,7 @@ def search(game: Game, view: Any, seat: int, rng: random.Random, level: str,
         raise IllegalAction(f"it is not seat {seat}'s turn")
     tree = _Search(game, view, seat, rng)
     try:
-        for _ in range(ITERATIONS[level] if iterations is None else iterations):
+        for _ in range(budget(game.id, level) if iterations is None else iterations):
             tree.iterate()
     except (KeyError, ValueError, IndexError, AttributeError, IllegalAction):
         # A game without `determinize` whose view hides what its rules need to play on (Clout's

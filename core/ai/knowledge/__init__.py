@@ -36,13 +36,16 @@ class Knowledge:
     - `playout(state, rng)`: the action a quick playout takes for whoever acts (not chance).
     - `evaluate(state)`: each seat's expected reward in [0, 1] where a playout stops early.
     - `playout_depth`: steps a playout runs before `evaluate` (or a draw) ends it.
-    - `explain(view, seat, action)`: the numbers a hint shows for `action`."""
+    - `explain(view, seat, action)`: the numbers a hint shows for `action`.
+    - `iterations`: the (normal, strong) search budgets calibrated for this game on the
+      reference machine (95 % of Normal decisions within 1 s, of Strong within 5 s)."""
 
     candidates: Callable[[Any, int, random.Random], list[Any]] | None = None
     playout: Callable[[Any, random.Random], Any] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
     playout_depth: int | None = None
     explain: Callable[[Any, int, Any], Why] | None = None
+    iterations: tuple[int, int] | None = None
 
 
 def _collect() -> dict[str, Knowledge]:
