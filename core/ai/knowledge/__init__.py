@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-MODULES = ("fistful", "gold", "impact", "clout", "powerspike")
+MODULES = ("throwdown", "solitaire", "battles", "gold", "impact", "clout", "powerspike")
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,8 @@ class Knowledge:
     - `evaluate(state)`: each seat's expected reward in [0, 1] where a playout stops early.
     - `playout_depth`: steps a playout runs before `evaluate` (or a draw) ends it.
     - `explain(view, seat, action)`: the numbers a hint shows for `action`.
+    - `decide(view, seat, rng, level)`: the game's own Normal/Strong decision in place of the
+      search, or None to search (A Fistful of Gold's duels: a solved mixed strategy).
     - `iterations`: the (normal, strong) search budgets calibrated for this game on the
       reference machine (95 % of Normal decisions within 1 s, of Strong within 5 s)."""
 
@@ -46,6 +48,7 @@ class Knowledge:
     playout_depth: int | None = None
     explain: Callable[[Any, int, Any], Why] | None = None
     iterations: tuple[int, int] | None = None
+    decide: Callable[[Any, int, random.Random, str], Any] | None = None
 
 
 def _collect() -> dict[str, Knowledge]:
