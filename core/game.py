@@ -163,6 +163,12 @@ class Rules:
         """A setup as written by save format `version`, rewritten for `version + 1`."""
         return setup
 
+    def redact(self, action: Any, seat: int, before: Any, now: Any) -> Any:
+        """`action` as `seat` may know it now: the action itself, or a copy with what the seat
+        may not see blanked. `before` is the state the action was played on, `now` the current
+        state (a secret revealed since is known). The default hides nothing."""
+        return action
+
     def determinize(self, state_view: Any, seat: int, rng: random.Random) -> Any:
         """A full state consistent with what `seat`'s view shows, its hidden parts drawn from
         `rng`, for the computer's search to play on. The default is the view itself: right for
@@ -199,6 +205,7 @@ class Game(Protocol):
     def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]: ...
     def migrate_setup(self, setup: dict[str, Any], version: int) -> dict[str, Any]: ...
     def secret(self, state: Any) -> Secret | None: ...
+    def redact(self, action: Any, seat: int, before: Any, now: Any) -> Any: ...
     def determinize(self, state_view: Any, seat: int, rng: random.Random) -> Any: ...
 
 

@@ -131,6 +131,16 @@ class Match:
             raise IllegalAction("it is not chance's turn")
         return self.game.sample_chance(self._state, step_rng(self.seed, len(self._actions)))
 
+    def public_history(self, seat: int) -> tuple[Any, ...]:
+        """Every action so far as `seat` may know it (the game's `redact`): what a computer
+        player may read of the past, since `actions` holds every seat's secrets."""
+        out = []
+        state = self._checkpoints[0]
+        for action in self._actions:
+            out.append(self.game.redact(action, seat, state, self._state))
+            state = self.game.apply(state, action)
+        return tuple(out)
+
     def state_at(self, step: int) -> Any:
         """The state after `step` actions, replayed from the checkpoint before it."""
         if not 0 <= step <= len(self._actions):
