@@ -414,6 +414,11 @@ class PowerSpikeGame(Rules):
                 decks[name] = msgspec.structs.replace(deck, pile=tuple(sorted(deck.pile)))
         return replace_state(state, **decks) if decks else state
 
+    def determinize(self, state_view: PowerSpikeState, seat: int, rng: random.Random) -> PowerSpikeState:
+        """The view's draw piles dealt into a random order (core/powerspike/determinize.py)."""
+        from core.powerspike.determinize import determinize
+        return determinize(state_view, seat, rng)
+
     def result(self, state: PowerSpikeState) -> Result | None:
         return state.result
 
