@@ -358,6 +358,17 @@ class GoldGame(Rules):
             for r in state.rounds)
         return msgspec.structs.replace(state, hands=hands, discards=discards, pending=pending, rounds=rounds)
 
+    def redact(self, action: GoldAction, seat: int, before: GoldState, now: GoldState) -> GoldAction:
+        """A rival's discard stays face down (as the view keeps it) unless discards are open; a
+        rival's card is hidden until the duel it was chosen for is resolved."""
+        if getattr(action, "player", seat) == seat:
+            return action
+        if isinstance(action, Discard) and not before.setup.open_discards:
+            return msgspec.structs.replace(action, cards=(HIDDEN,) * len(action.cards))
+        if isinstance(action, Play) and len(all_duels(now)) <= len(all_duels(before)):
+            return msgspec.structs.replace(action, card=HIDDEN)
+        return action
+
     def result(self, state: GoldState) -> Result | None:
         return state.result
 
