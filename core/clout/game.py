@@ -334,6 +334,15 @@ class CloutGame(Rules):
         setup = msgspec.structs.replace(state.setup, custom_stacks=tuple(customs))
         return rep(state, kinds=tuple(kinds), setup=setup)
 
+    def determinize(self, state_view: CloutState, seat: int, rng: random.Random) -> CloutState:
+        """The rivals' hidden stack chips drawn consistently with the view (core/clout/determinize.py)."""
+        from core.clout.determinize import determinize
+        return determinize(state_view, seat, rng)
+
+    def redact(self, action: CloutAction, seat: int, before: CloutState, now: CloutState) -> CloutAction:
+        from core.clout.determinize import redact
+        return redact(action, seat, now)
+
     def secret(self, state: CloutState) -> Secret | None:
         return screen_secret(state.setup, self._secret(state))
 

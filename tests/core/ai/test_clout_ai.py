@@ -1,0 +1,126 @@
+"""Clout Fantasy's computer players: determinisation, redaction, Easy and Normal legality, hints."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from core.ai import make_player
+from core.clout.determinize import HIDDEN, determinize, hidden_uids
+from core.clout.game import GAME, CloutState, ThrowChip
+from core.clout.stacks import Stack, is_legal, ready_stacks
+from core.game import CHANCE
+from core.match import Match
+
+
+def clout_after(steps: int, seed: int, setup: Any = None) -> Match:
+    """A Clout game after `steps` random actions (chance included)."""
+    match = Match.new("clout", setup, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over and match.steps < steps:
+        match.apply(match.random_action(rng))
+    return match
+
+
+class Table:
+    """A stand-in match on a given true state: all a computer player reads of a match."""
+
+    def __init__(self, state: CloutState, steps: int = 0) -> None:
+        self.state = state
+        self.steps = steps
+
+    @property
+    def actor(self) -> Any:
+        return GAME.actor(self.state)
+
+    def view(self, seat: int) -> CloutState:
+        return GAME.view(self.state, seat)
+
+
+def custom_setup() -> Any:
+    """Seat 1 plays an own-built stack (its chips are hidden from seat 0)."""
+    setup = GAME.default_setup()
+    chips = ready_stacks()["goblins-scrap-horde"].chips
+    return msgspec.structs.replace(setup, custom_stacks=(None, Stack("Mine", chips)))
+
+
+def play_random(state: CloutState, rng: random.Random, limit: int = 2000) -> CloutState:
+    for _ in range(limit):
+        if GAME.actor(state) is None:
+            return state
+        action = GAME.random_action(state, rng)
+        GAME.validate(state, action) if GAME.actor(state) != CHANCE else None
+        state = GAME.apply(state, action)
+    raise AssertionError("a random playout on a determinisation did not end")
+
+
+@pytest.mark.parametrize("steps", [0, 7, 20, 45])
+@pytest.mark.parametrize("custom", [False, True])
+def test_determinisations_agree_with_the_view_and_can_be_played(steps: int, custom: bool) -> None:
+    for seed in range(3):
+        match = clout_after(steps, seed, custom_setup() if custom else None)
+        if match.is_over:
+            continue
+        for seat in (0, 1):
+            view = match.view(seat)
+            for draw in range(3):
+                state = determinize(view, seat, random.Random(draw))
+                assert GAME.view(state, seat) == view
+                assert all(HIDDEN not in ks for ks in state.kinds)
+                if custom and seat == 0:
+                    assert is_legal(state.setup.custom_stacks[1]) or not hidden_uids(view, 1)
+                play_random(state, random.Random(draw))
+
+
+def test_ready_stack_hidden_chips_are_the_stack_less_the_seen() -> None:
+    match = clout_after(12, 4)
+    view = match.view(0)
+    state = determinize(view, 0, random.Random(1))
+    assert sorted(state.kinds[1]) == sorted(ready_stacks()[match.setup.stacks[1]].chips)
+
+
+def twin_with_hidden_shuffled(state: CloutState, rival: int, rng: random.Random) -> CloutState:
+    """The same state with the rival's still hidden stack chips in another order."""
+    hidden = [k for k in range(len(state.kinds[rival])) if f"{rival}.{k}" in state.stacks[rival]
+              and not (state.ctx and state.ctx.chip == f"{rival}.{k}")]
+    kinds = list(state.kinds[rival])
+    values = [kinds[k] for k in hidden]
+    for _ in range(20):
+        rng.shuffle(values)
+        if [kinds[k] for k in hidden] != values:
+            break
+    for k, v in zip(hidden, values):
+        kinds[k] = v
+    return msgspec.structs.replace(state, kinds=tuple(tuple(kinds) if p == rival else ks
+                                                      for p, ks in enumerate(state.kinds)))
+
+
+@pytest.mark.parametrize("steps", [2, 12])
+def test_hidden_differences_do_not_change_the_normal_choice(steps: int) -> None:
+    match = clout_after(steps, 8)
+    while match.actor == CHANCE:
+        match.play_chance()
+    seat = match.actor
+    base = match.state
+    twin = twin_with_hidden_shuffled(base, 1 - seat, random.Random(3))
+    assert base != twin and GAME.view(base, seat) == GAME.view(twin, seat)
+    a = make_player("clout", "normal", seed=9, iterations=12).choose(Table(base, match.steps), seat)
+    b = make_player("clout", "normal", seed=9, iterations=12).choose(Table(twin, match.steps), seat)
+    assert a == b
+
+
+def test_redact_blanks_a_rival_chip_while_hidden_and_shows_it_once_revealed() -> None:
+    match = clout_after(0, 2)
+    seat = match.actor
+    rival = 1 - seat
+    before = match.state
+    chip = before.stacks[seat][0]
+    throw = ThrowChip(seat, chip, 50.0, 50.0, 0.2)
+    assert GAME.redact(throw, rival, before, before).chip == HIDDEN
+    assert GAME.redact(throw, seat, before, before) == throw
+    match.apply(throw)
+    assert GAME.redact(throw, rival, before, match.state) == throw
+    history = match.public_history(rival)
+    assert history[-1] == throw
