@@ -8,7 +8,8 @@ decoupled: each pending seat picks at the same node from its own statistics, so 
 choice is made knowing another's secret one. Chance is sampled and stays outside the tree.
 Games whose choices are continuous (`legal_actions` is None) grow their candidates from the
 game's `random_action` by progressive widening. Playouts are random with a depth cap; the
-reward is the game's placing (1 win, 1/2 a tie, 0 last), or 1/2 each when the cap is reached.
+reward is the game's placing (1 win, 1/2 a tie, 0 last), or 1/2 each when the cap is reached
+or the game ranks nobody (a one-seat session).
 A game's `core.ai.knowledge` entry may replace these defaults: candidate actions for continuous
 choices, a playout policy, a shorter cap and an evaluation of where the playout stops.
 """
@@ -49,13 +50,14 @@ class _Node:
 
 def rewards(result: Result | None) -> list[float]:
     """Each seat's reward from a placing: the share of the other seats it beat, ties half
-    (empty when unfinished or unranked: every seat then scores 1/2)."""
+    (empty when unfinished or unranked, e.g. a one-seat session with no winner: the game's
+    evaluation then scores it, else every seat scores 1/2)."""
     if result is None or not result.placings:
         return []
     places = result.placings
     n = len(places)
     if n == 1:
-        return [1.0 if result.winners else 0.0]
+        return [1.0] if result.winners else []
     return [sum(1.0 if places[s] < places[o] else 0.5 if places[s] == places[o] else 0.0
                 for o in range(n) if o != s) / (n - 1) for s in range(n)]
 
@@ -172,11 +174,13 @@ class _Search:
         for _ in range(know.playout_depth or ROLLOUT_DEPTH):
             actor = game.actor(state)
             if actor is None:
-                return rewards(game.result(state))
+                break
             action = game.sample_chance(state, rng) if actor == CHANCE else policy(state, rng)
             state = game.apply(state, action)
         if game.actor(state) is None:
-            return rewards(game.result(state))
+            gain = rewards(game.result(state))
+            if gain:
+                return gain
         return list(know.evaluate(state)) if know.evaluate is not None else []
 
     def best(self) -> Any:

@@ -34,7 +34,8 @@ class Knowledge:
     - `candidates(state, seat, rng)`: actions worth trying for a continuous choice (aims,
       moves), tried before the random ones progressive widening adds.
     - `playout(state, rng)`: the action a quick playout takes for whoever acts (not chance).
-    - `evaluate(state)`: each seat's expected reward in [0, 1] where a playout stops early.
+    - `evaluate(state)`: each seat's expected reward in [0, 1] where a playout stops early,
+      and the reward of a finished game that ranks nobody (a one-seat session: its score).
     - `playout_depth`: steps a playout runs before `evaluate` (or a draw) ends it.
     - `explain(view, seat, action)`: the numbers a hint shows for `action`.
     - `decide(view, seat, rng, level)`: the game's own Normal/Strong decision in place of the
