@@ -40,8 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     sp.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     sp.add_argument("--players", metavar="SPEC,SPEC,...",
-                    help="computer players, one per seat: random, easy, normal or strong "
-                         "(reports wins per player with a 95 %% interval and thinking time)")
+                    help="computer players, one per seat: random, easy, normal or strong, e.g. "
+                         "normal,random,random (seats rotate between games; a one-seat game plays "
+                         "paired sessions on one seed, the better session winning). Reports wins and "
+                         "a score per player (a draw counts half) with a 95 %% interval, and the "
+                         "median, 95th percentile and maximum seconds per decision")
     sp.add_argument("--json", action="store_true", help="with --players: print one JSON object")
     ck = sub.add_parser("check", help="validate a save file by replaying it through the rules")
     ck.add_argument("file", metavar="FILE")
@@ -133,7 +136,8 @@ def computer_selfplay(game_id: str, games: int, seed: int, players: str, as_json
         return 2
     specs = [s.strip() for s in players.split(",")]
     spec = GAMES[game_id].spec
-    if not spec.min_players <= len(specs) <= spec.max_players:
+    paired = spec.max_players == 1  # each spec plays its own session on the same seed
+    if not paired and not spec.min_players <= len(specs) <= spec.max_players:
         print(f"battlebox: {game_id} is for {spec.min_players} to {spec.max_players} players, "
               f"not {len(specs)}", file=sys.stderr)
         return 2
