@@ -20,12 +20,14 @@ resources/notes/all-out-war.md and listed here:
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from core.errors import IllegalAction, IllegalSetup
+from core.fistful import battle_secrets
 from core.fistful.battle_champion import ChampionFight
 from core.fistful.battle_random import RandomPolicy
 from core.fistful.battle_resolution import Resolution
@@ -551,6 +553,14 @@ class BattleGame(Resolution, ChampionFight, Narration, RandomPolicy, Rules):
 
     def result(self, state: BattleState) -> Result | None:
         return state.result
+
+    def determinize(self, state_view: BattleState, seat: int, rng: random.Random) -> BattleState:
+        """Rivals' secret armies or fistfuls drawn consistently with the view (core.fistful.battle_secrets)."""
+        return battle_secrets.determinize(self, state_view, seat, rng)
+
+    def redact(self, action: Any, seat: int, before: BattleState, now: BattleState) -> Any:
+        """A rival's army or fistful blanked while it is still secret (core.fistful.battle_secrets)."""
+        return battle_secrets.redact(action, seat, before, now)
 
     def migrate_action(self, action: dict[str, Any], version: int) -> dict[str, Any]:
         """Format 1 spelled every fighter out ({"sculpt", "finish"}, and each throw as fighter and

@@ -1,0 +1,105 @@
+"""Domination! and All-Out War! for the computer: secret armies and fistfuls stay secret to the
+search (determinize), in the public history (redact), and the search's hooks answer sensibly."""
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from core.ai import make_player
+from core.ai.heuristics.battles import HEURISTICS
+from core.fistful.battle_state import BattleState, ChooseArmy, ChooseFistful
+from core.fistful.battles import ALL_OUT_WAR, DOMINATION, BattleGame
+from core.game import CHANCE, actor_players
+from core.match import Match
+
+GAMES = {"domination": DOMINATION, "all-out-war": ALL_OUT_WAR}
+
+
+def _easy_until(game_id: str, stop: object, seed: int = 1, players: int = 2) -> Match:
+    """A match played by Easy seats (chance from the seed) until `stop(match)` holds."""
+    game = GAMES[game_id]
+    match = Match.new(game_id, game.default_setup(players), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if stop(match):
+            return match
+        if match.actor == CHANCE:
+            match.play_chance()
+            continue
+        seat = actor_players(match.actor)[-1]
+        match.apply(HEURISTICS[game_id](match.view(seat), seat, rng))
+    raise AssertionError("the stop point never came")
+
+
+def _choosing(phase: str, pending: tuple[int, ...]) -> object:
+    return lambda m: m.state.phase == phase and m.state.pending == pending
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_search_makes_the_same_choice_whatever_the_rival_chose_in_secret(game_id: str) -> None:
+    match = _easy_until(game_id, _choosing("fistful", (0,)))
+    rival = match.state.armies[1]
+    other = ChooseFistful(1, tuple(sorted(rival, key=GAMES[game_id].roster.value)[:3]))
+    twin = Match.new(game_id, match.setup, seed=1)
+    for action in match.actions[:-1]:
+        twin.apply(action)
+    twin.apply(other)
+    assert match.state != twin.state and match.view(0) == twin.view(0)
+    choices = [make_player(game_id, "normal", seed=5, iterations=6).choose(m, 0) for m in (match, twin)]
+    assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_hidden_army_is_drawn_whole_and_the_view_is_kept(game_id: str) -> None:
+    game: BattleGame = GAMES[game_id]
+    match = _easy_until(game_id, _choosing("army", (0,)))
+    view = match.view(0)
+    assert view.armies[1] == ()
+    for draw in range(6):
+        state = game.determinize(view, 0, random.Random(draw))
+        assert game.army_problems(state.armies[1]) == []
+        assert game.view(state, 0) == view
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_hidden_fistfuls_come_from_the_rivals_public_army(game_id: str) -> None:
+    game: BattleGame = GAMES[game_id]
+    match = _easy_until(game_id, lambda m: m.state.phase == "reselect" and m.state.history
+                        and len(m.state.history) >= 2 and m.state.pending[:1] == (0,), seed=4, players=3)
+    view = match.view(0)
+    for p in range(1, 3):
+        if p in view.pending:
+            match.apply(HEURISTICS[game_id](match.view(p), p, random.Random(p)))
+    view = match.view(0)
+    chosen = [p for p in (1, 2) if p not in view.pending and not view.out[p]]
+    assert chosen
+    drawn = set()
+    for draw in range(8):
+        state: BattleState = game.determinize(view, 0, random.Random(draw))
+        assert game.view(state, 0) == view
+        for p in chosen:
+            asking = msgspec.structs.replace(state, phase="fistful", ambush_right=(True,) * state.players)
+            assert game.fistful_problems(asking, p, state.fistfuls[p], state.extra[p]) == []
+            drawn.add(state.fistfuls[p])
+    assert len(drawn) > 1
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_rivals_fistful_is_blanked_while_secret_and_shown_once_revealed(game_id: str) -> None:
+    match = _easy_until(game_id, _choosing("fistful", (0,)))
+    secret = match.public_history(0)[-1]
+    assert isinstance(secret, ChooseFistful) and secret.player == 1 and secret.fighters == ()
+    assert match.public_history(1)[-1] == match.actions[-1]
+    match.apply(HEURISTICS[game_id](match.view(0), 0, random.Random(0)))
+    assert match.public_history(0)[-2] == match.actions[-2]
+    assert match.public_history(0) == match.actions
+
+
+def test_a_rivals_army_is_blanked_until_every_army_is_in() -> None:
+    match = _easy_until("domination", _choosing("army", (0,)))
+    hidden = match.public_history(0)[-1]
+    assert isinstance(hidden, ChooseArmy) and hidden.fighters == ()
+    match.apply(HEURISTICS["domination"](match.view(0), 0, random.Random(0)))
+    assert match.public_history(0) == match.actions
