@@ -209,16 +209,18 @@ class DockPanels:
             return
         from PySide6.QtGui import QTextBlockFormat, QTextCursor
 
-        lines = match.log if match else []
+        lines = [f"{i}. {line}" for i, line in enumerate(match.log if match else [], start=1)]
+        for step, note in reversed(getattr(getattr(self, "view", None), "log_notes", [])):
+            lines.insert(min(step, len(lines)), note)  # the view's own lines (a hint used), after their step
         self.log_view.clear()
         cursor = QTextCursor(self.log_view.document())
         block = QTextBlockFormat()
         block.setBottomMargin(5)
-        for i, line in enumerate(lines, start=1):
-            if i > 1:
+        for i, line in enumerate(lines):
+            if i:
                 cursor.insertBlock()
             cursor.setBlockFormat(block)
-            cursor.insertText(f"{i}. {line}")
+            cursor.insertText(line)
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())
 

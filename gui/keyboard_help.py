@@ -13,6 +13,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QPlainTextEdit, QTextBrowser,
                                QTextEdit, QVBoxLayout, QWidget)
 
+from gui.kit.hints import KEYS as HINT_KEYS
+
 Keys = tuple[tuple[str, str], ...]
 
 # Keys the window answers that no menu action carries.
@@ -21,7 +23,7 @@ WINDOW_KEYS: Keys = (
     ("Enter or Space", "Press the focused button; lift the pass-the-device curtain"),
     ("Alt+underlined letter", "Open a menu"),
     ("Esc", "Close a dialog"),
-)
+) + HINT_KEYS
 
 # What every measured board answers (gui/kit/board_view.BoardView; its docstring is the reference).
 BOARD_KEYS: Keys = (

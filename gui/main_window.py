@@ -192,12 +192,15 @@ class MainWindow(DockPanels, QMainWindow):
         help_menu.addActions([self.notes_action, self.keyboard_action, self.about_action])
 
     def _build_speed_menu(self) -> None:
-        """View → Computer speed (after the docks' items): how long a computer's move takes to land."""
+        """View → Hints and View → Computer speed (after the docks' items)."""
         from PySide6.QtGui import QActionGroup
 
         from gui import storage
 
         if not getattr(self, "speed_actions", None):
+            from gui.kit.hints import add_hints_action
+
+            self.hints_action = add_hints_action(self.view_menu, lambda _on: self._view and self._view.update_hints())
             menu = self.view_menu.addMenu("&Computer speed")
             group, self.speed_actions = QActionGroup(menu), {}
             for name, _ in storage.COMPUTER_SPEEDS:
@@ -660,6 +663,7 @@ class MainWindow(DockPanels, QMainWindow):
         controller.setParent(self)
         controller.changed.connect(self._on_changed)
         view.finished_requested.connect(self.show_start_page)
+        view.log_noted.connect(self._refresh_log)
         self.stack.addWidget(view)
         scores = view.scores_widget()
         self.scores_dock.setWidget(scores if scores is not None else self._no_scores)

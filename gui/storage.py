@@ -127,3 +127,18 @@ def set_computer_speed(name: str) -> None:
     s = settings()
     s.setValue(_COMPUTER_SPEED_KEY, name)
     s.sync()
+
+
+# --- hints ------------------------------------------------------------------------------------
+_HINTS_KEY = "view/hints"
+
+
+def hints_on() -> bool:
+    """View → Hints: a Hint button for the human in front of the screen; off unless turned on."""
+    return str(settings().value(_HINTS_KEY, "false")).lower() == "true"
+
+
+def set_hints(on: bool) -> None:
+    s = settings()
+    s.setValue(_HINTS_KEY, "true" if on else "false")
+    s.sync()

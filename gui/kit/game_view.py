@@ -13,6 +13,13 @@ one, `core.ai.make_player` chooses on a worker thread while a "thinking…" line
 action lands through the controller no sooner than the View → Computer speed allows. A search
 whose position has gone (undo, a human's move, Close, New Game) is forgotten: its late answer
 is dropped. With one human among computers the screen shows that human's view (`viewer()`).
+A throw that follows a computer's move is thrown by the computer at the same pace
+(`core.ai.turns.computer_throws`); a human in the move before it throws for themself.
+
+Hints (View → Hints, off by default) run on the same worker: the Hint button asks the Normal
+computer (`core.ai.hints.hint`) for the seat in front of the screen, the bar says its move and
+numbers, and a line goes in the window's log (`log_notes`, beside the match's own lines, never
+in the match). A new position drops a hint still being worked out, like a computer's search.
 
 The main window connects `finished_requested` to the start page and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
@@ -28,11 +35,13 @@ import time
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
-from core.game import CHANCE, Secret, actor_players, computer_seats
+from core.ai.turns import computer_throws
+from core.game import Secret, actor_players, computer_seats
 from core.match import Match
 from gui import storage
 from gui.controller import MatchController
 from gui.kit.curtain import Curtain
+from gui.kit.hints import HintBar, hint_text
 from gui.kit.refusal import RefusalBanner
 
 CURTAIN = "curtain"
@@ -58,21 +67,27 @@ def _relay() -> _Relay:
 
 
 class _Search(QRunnable):
-    """One computer decision off the UI thread; it only reads the match and never applies."""
+    """One computer decision (a move, or a hint) off the UI thread; it only reads the match and
+    never applies."""
 
-    def __init__(self, ticket: int, match: Match, seat: int, level: str, relay: _Relay) -> None:
+    def __init__(self, ticket: int, match: Match, seat: int, level: str, relay: _Relay, hint: bool = False) -> None:
         super().__init__()
         self.ticket, self.match, self.seat, self.level, self.relay = ticket, match, seat, level, relay
+        self.hint = hint
 
     def run(self) -> None:
         from core.ai import make_player
+        from core.ai.hints import hint
 
         try:
-            action = make_player(self.match.game_id, self.level, seed=self.match.seed).choose(self.match, self.seat)
+            if self.hint:
+                answer: Any = hint(self.match, self.seat, seed=self.match.seed)
+            else:
+                answer = make_player(self.match.game_id, self.level, seed=self.match.seed).choose(self.match, self.seat)
         except Exception as e:  # noqa: BLE001 (shown to the player, never lost in a thread)
             self.relay.answered.emit(self.ticket, None, f"The computer could not choose a move: {e}")
             return
-        self.relay.answered.emit(self.ticket, action, None)
+        self.relay.answered.emit(self.ticket, answer, None)
 
 
 class GameView(QWidget):
@@ -84,6 +99,7 @@ class GameView(QWidget):
     """
 
     finished_requested = Signal()
+    log_noted = Signal()  # a line joined `log_notes` (a hint was used): the window redraws its log
 
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most
     BOARD: str | None = None  # object name of the widget that shows the board or table
@@ -104,6 +120,11 @@ class GameView(QWidget):
         self._pages[CURTAIN] = self.curtain
         self.thinking = QLabel(objectName="computerThinking")
         self.thinking.hide()
+        self.hint_bar = HintBar()
+        self.hint_bar.button.clicked.connect(self.ask_hint)
+        self.log_notes: list[tuple[int, str]] = []  # (steps when written, line) for the window's log
+        self._hint_ticket = 0
+        self._hint_at: int | None = None  # the step the running or shown hint is for
         self._ticket = 0  # bumped whenever a running search must be forgotten
         self._search_at: int | None = None  # the step the running search (or pending move) is for
         self._started = 0.0
@@ -126,6 +147,7 @@ class GameView(QWidget):
             lay.setSpacing(0)
             lay.addWidget(self.refusal)
             lay.addWidget(self.thinking)
+            lay.addWidget(self.hint_bar)
             lay.addWidget(self.stack, 1)
         self._pages[name] = widget
         widget.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -175,6 +197,7 @@ class GameView(QWidget):
             self.render_table(state)
         self.render_scores(self.match.state)
         self._play_computer()
+        self.update_hints()
 
     def render_table(self, state: Any) -> None:
         """Draw the position and show the table page that fits it."""
@@ -224,10 +247,11 @@ class GameView(QWidget):
 
     # --- computer seats ----------------------------------------------------------------------
     def stop_computer(self) -> None:
-        """Forget a running search or a move waiting for its moment (Close, New Game, undo)."""
+        """Forget a running search, a move waiting for its moment or a hint (Close, New Game, undo)."""
         self._ticket = next(_TICKETS)
         self._search_at = None
         self.thinking.hide()
+        self._drop_hint()
 
     def _play_computer(self) -> None:
         """Start a computer seat's decision when the position asks one; drop one that is stale."""
@@ -248,13 +272,16 @@ class GameView(QWidget):
             self.thinking.setText(f"{who} is thinking…")
             self.thinking.show()
             QThreadPool.globalInstance().start(_Search(self._ticket, match, seat, players[seat].computer, _relay()))
-        elif match.actor == CHANCE and match.mode == "simulated" and len(computer_seats(match.setup)) == len(players):
+        elif computer_throws(match):
             self._ticket = next(_TICKETS)
             self._search_at = match.steps
             self._started = time.monotonic()
             self._land(self._ticket, None)
 
     def _on_answer(self, ticket: int, action: Any, error: str | None) -> None:
+        if ticket == self._hint_ticket:
+            self._show_hint(action, error)
+            return
         if ticket != self._ticket:
             return  # a search the game has moved past
         if error is not None:
@@ -286,3 +313,54 @@ class GameView(QWidget):
     def play_chance(self) -> bool:
         """Let the seeded chance actor move (simulated throws); a refusal shows in the banner."""
         return self.controller.play_chance()
+
+    # --- hints ----------------------------------------------------------------------------------
+    def hint_seat(self) -> int | None:
+        """The human in front of the screen when they act now (None: no hint to give): the seat
+        that lifted the curtain, the lone human among computers, or the one human acting."""
+        match = self.match
+        if match.is_over or self.page in (CURTAIN, OVER):
+            return None
+        players = match.setup.players
+        humans = [s for s in actor_players(match.actor) if players[s].computer is None]
+        viewer = self.viewer()
+        if viewer is not None:
+            return viewer if viewer in humans else None
+        return humans[0] if len(humans) == 1 else None
+
+    def update_hints(self) -> None:
+        """Show the bar while View → Hints is on; a shown hint lasts while its position does."""
+        on = storage.hints_on()
+        self.hint_bar.setVisible(on)
+        if self._hint_at is not None and (not on or self._hint_at != self.match.steps):
+            self._drop_hint()
+        self.log_notes = [(step, line) for step, line in self.log_notes if step <= self.match.steps]
+        self.hint_bar.button.setEnabled(on and self._hint_ticket == 0 and self.hint_seat() is not None)
+
+    def ask_hint(self) -> None:
+        seat = self.hint_seat()
+        if seat is None or not storage.hints_on() or self._hint_ticket:
+            return
+        self._hint_ticket = next(_TICKETS)
+        self._hint_at = self.match.steps
+        self._hint_for = seat
+        self.hint_bar.button.setEnabled(False)
+        self.hint_bar.say("Thinking of a hint…")
+        QThreadPool.globalInstance().start(_Search(self._hint_ticket, self.match, seat, "normal", _relay(), hint=True))
+
+    def _drop_hint(self) -> None:
+        self._hint_ticket = 0
+        self._hint_at = None
+        self.hint_bar.say("")
+
+    def _show_hint(self, hint: Any, error: str | None) -> None:
+        self._hint_ticket = 0
+        if error is not None:
+            self.hint_bar.say(error.replace("choose a move", "find a hint"))
+        else:
+            seat = self._hint_for
+            text = hint_text(self.match.game, self.match.view(seat), hint)
+            self.hint_bar.say(text)
+            self.log_notes.append((self.match.steps, f"Hint for {self.match.setup.players[seat].name}: {text}"))
+            self.log_noted.emit()
+        self.update_hints()

@@ -5,9 +5,9 @@ the pace at its fastest (Instant)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QThreadPool, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from core.game import CHANCE, actor_players
 from core.gold.cards import HIDDEN
@@ -16,6 +16,7 @@ from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.fistful import throwdown
 from tests.gui.drivers.gold import drive as gold
+from tests.gui.drivers.hints import start_with_seats
 from tests.gui.test_throwdown_e2e import FISTFULS
 from tests.gui.window_helpers import click_new_game, new_window
 
@@ -131,3 +132,27 @@ def test_close_forgets_a_computer_that_is_still_thinking(qtbot, monkeypatch, tmp
     with qtbot.assertNotEmitted(window.view.controller.changed, wait=2000):
         pass
     assert not match.actions
+
+
+def test_a_computers_throw_lands_by_itself_and_the_humans_waits(qtbot, monkeypatch, tmp_path):
+    """Clout: the computer's chip flies and lands with no click (core.ai.turns: its throw), then
+    the human's throw waits for the human."""
+    window = new_window(qtbot, monkeypatch, tmp_path / "clout.battlebox.json")
+    start_with_seats(monkeypatch, window, "clout", {0: "easy", 1: None})
+    match = window.match
+    qtbot.waitUntil(lambda: 1 in actor_players(match.actor), timeout=10000)
+    assert match.steps >= 2 and match.game.actor(match.state_at(1)) == CHANCE, "the landing played itself"
+
+
+def test_after_an_exchange_with_a_human_the_human_throws(qtbot, monkeypatch, tmp_path):
+    window = new_window(qtbot, monkeypatch, tmp_path / "td.battlebox.json")
+    monkeypatch.setattr(window, "ask_new_game", lambda g: dialog_with_computer(window, g, 1, "easy"))
+    click_new_game(window, "throwdown")
+    match, view = window.match, window.view
+    qtbot.waitUntil(lambda: 0 in actor_players(match.actor), timeout=10000)
+    throwdown(view).pick_fighters(FISTFULS[0])
+    throwdown(view).confirm_pick()
+    qtbot.waitUntil(lambda: match.actor == CHANCE, timeout=10000)
+    QThreadPool.globalInstance().waitForDone()
+    QApplication.processEvents()
+    assert match.actor == CHANCE, "the human in the exchange throws"

@@ -458,8 +458,8 @@ def test_the_first_window_loads_no_rules_no_msgspec_and_no_docks():
 def test_docks_are_built_with_the_first_game_or_the_view_menu(window):
     assert window._dock_pair is None
     window.view_menu.aboutToShow.emit()
-    assert [a.text() for a in window.view_menu.actions() if not a.isSeparator()] == ["Scores", "Log", "UI &scale",
-                                                                                    "&Animations", "&Computer speed"]
+    assert [a.text() for a in window.view_menu.actions() if not a.isSeparator()] == [
+        "Scores", "Log", "UI &scale", "&Animations", "&Hints", "&Computer speed"]
     assert window.log_dock.isHidden() and window.scores_dock.isHidden()  # the start page shows
     window.start_new_game("throwdown", seed=1)
     assert not window.log_dock.isHidden() and not window.scores_dock.isHidden()

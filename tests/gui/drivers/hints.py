@@ -1,0 +1,63 @@
+"""The hint bar of any game view (gui/kit/hints.py), and starting a game with chosen seats."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+
+from core import registry
+from core.game import with_computers
+from gui.main_window import MainWindow
+from tests.gui.drivers.base import Driver, click
+from tests.gui.drivers.window import WindowDriver, click_new_game
+
+
+def start_with_seats(monkeypatch, window: MainWindow, game_id: str, levels: dict[int, str | None],
+                     seed: int = 11, setup: Any = None) -> None:
+    """New Game from the start page, answered with `setup` (default: the game's) whose seats play
+    at `levels` (None: a human), as the dialog would answer."""
+    setup = with_computers(setup if setup is not None else registry.get(game_id).default_setup(), levels)
+    monkeypatch.setattr(window, "ask_new_game", lambda g: (setup, seed))
+    click_new_game(window, game_id)
+
+
+def set_hints(window: MainWindow, on: bool) -> None:
+    """View → Hints, as the player ticks it."""
+    action = WindowDriver(window).menu_action("View", "Hints")
+    if action.isChecked() != on:
+        action.trigger()
+
+
+class HintDriver(Driver):
+    """Drives `window.view`'s hint bar."""
+
+    def button(self) -> QPushButton:
+        return self.find("hintButton", QPushButton)
+
+    def shown(self) -> bool:
+        return self.find("hintBar").isVisibleTo(self.root)
+
+    def can_ask(self) -> bool:
+        return self.shown() and self.button().isEnabled()
+
+    def ask(self) -> None:
+        click(self.button(), on_screen_in=self.root, enabled=True)
+
+    def press_shortcut(self) -> None:
+        """Ctrl+H in the active window, where the player's focus is."""
+        window = self.root.window()
+        window.activateWindow()
+        for _ in range(100):
+            if window.isActiveWindow():
+                break
+            QTest.qWait(20)
+        QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+
+    def advice(self) -> str:
+        return self.find("hintAdvice", QLabel).text()
+
+    def wait_for_advice(self, qtbot) -> str:
+        qtbot.waitUntil(lambda: bool(self.advice()) and "Thinking" not in self.advice(), timeout=20000)
+        return self.advice()

@@ -1,0 +1,89 @@
+"""View → Hints (issue 13): off by default; on, a Hint button for the human in front of the screen
+asks the Normal computer on a worker, shows its move and numbers, and notes the hint in the log;
+a new position (undo) drops a hint still being worked out."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QThreadPool
+from PySide6.QtWidgets import QApplication
+
+from core.ai.knowledge import KNOWLEDGE, Knowledge, Why
+from core.game import actor_players
+from gui import storage
+from tests.gui.drivers.fistful import BattleDriver, selectable_regions
+from tests.gui.drivers.hints import HintDriver, set_hints, start_with_seats
+from tests.gui.window_helpers import new_window
+
+
+@pytest.fixture
+def gold_window(qtbot, monkeypatch, tmp_path):
+    """A game of Gold, the human at seat 0 against the Easy computer; its hint numbers are fixed."""
+    monkeypatch.setitem(KNOWLEDGE, "fistful-of-gold", Knowledge(
+        explain=lambda view, seat, action: Why(numbers=(("expected_gold", 1.25), ("play_chance", 0.4)))))
+    window = new_window(qtbot, monkeypatch, tmp_path / "gold.battlebox.json")
+    start_with_seats(monkeypatch, window, "fistful-of-gold", {0: None, 1: "easy"})
+    return window
+
+
+def log_text(window) -> str:
+    return window.log_view.toPlainText()
+
+
+def test_hints_are_off_until_the_player_turns_them_on(qtbot, gold_window):
+    hints = HintDriver(gold_window.view)
+    assert not storage.hints_on() and not hints.shown()
+    set_hints(gold_window, True)
+    assert storage.hints_on() and hints.shown() and hints.can_ask()
+    set_hints(gold_window, False)
+    assert not hints.shown()
+
+
+def test_a_hint_shows_the_move_and_its_numbers_and_goes_in_the_log(qtbot, gold_window):
+    match = gold_window.match
+    set_hints(gold_window, True)
+    hints = HintDriver(gold_window.view)
+    hints.ask()
+    assert not hints.button().isEnabled(), "one hint at a time"
+    advice = hints.wait_for_advice(qtbot)
+    name = match.setup.players[0].name
+    assert advice.startswith(f"{name} discarded 2 cards face down: "), "the game's words, the cards named"
+    assert "+1.2 gold expected" in advice and "played 40 % of the time" in advice
+    assert f"Hint for {name}: {advice}" in log_text(gold_window)
+    assert all("Hint" not in line for line in match.log), "the match's log holds no hint"
+    assert hints.can_ask()
+
+
+def test_ctrl_h_asks_too(qtbot, gold_window):
+    set_hints(gold_window, True)
+    hints = HintDriver(gold_window.view)
+    hints.press_shortcut()
+    assert hints.wait_for_advice(qtbot)
+
+
+def test_no_hint_while_the_computer_alone_acts(qtbot, monkeypatch, tmp_path):
+    """Clout's first throw is the computer's (slowly): the human has nothing to ask meanwhile."""
+    monkeypatch.setenv(storage.ENV_COMPUTER_SPEED, "Slow")
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    set_hints(window, True)
+    start_with_seats(monkeypatch, window, "clout", {0: "easy", 1: None})
+    match, hints = window.match, HintDriver(window.view)
+    assert actor_players(match.actor) == (0,) and hints.shown()
+    assert not hints.can_ask()
+
+
+def test_undo_drops_a_hint_being_worked_out(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setitem(KNOWLEDGE, "domination", Knowledge(iterations=(8, 8)))  # a short search to wait for
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "domination", {0: None, 1: None})
+    set_hints(window, True)
+    match, view = window.match, window.view
+    BattleDriver(view).click_region(sorted(selectable_regions(view.board))[0])
+    assert match.steps == 1
+    hints = HintDriver(view)
+    hints.ask()
+    assert "Thinking" in hints.advice()
+    assert window.undo() and match.steps == 0
+    QThreadPool.globalInstance().waitForDone()
+    QApplication.processEvents()  # the late answer is delivered (queued) and dropped
+    assert hints.advice() == "" and "Hint for" not in log_text(window)
+    assert hints.can_ask()
