@@ -24,6 +24,7 @@ import msgspec
 from core.errors import IllegalAction
 from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result, Rules, Secret, Simultaneous,
                        actor_players, default_players, rank, screen_secret, validate_mode, validate_players)
+from core.fistful import throwdown_secrets
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.spec import GameSpec
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
@@ -366,6 +367,13 @@ class ThrowdownGame(Rules):
 
     def result(self, state: ThrowdownState) -> Result | None:
         return state.result
+
+    def determinize(self, state_view: ThrowdownState, seat: int, rng: random.Random) -> ThrowdownState:
+        return throwdown_secrets.determinize(self.roster, state_view, seat, rng)
+
+    def redact(self, action: ThrowdownAction, seat: int, before: ThrowdownState,
+               now: ThrowdownState) -> ThrowdownAction:
+        return throwdown_secrets.redact(action, seat, now)
 
     def is_barrier(self, state: ThrowdownState, action: ThrowdownAction) -> bool:
         if isinstance(action, Throw):

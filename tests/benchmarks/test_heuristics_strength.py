@@ -32,7 +32,7 @@ BELOW_BAR: dict[str, str] = {}
 
 @pytest.mark.parametrize("game_id", [
     pytest.param(g, marks=pytest.mark.xfail(reason=BELOW_BAR[g], strict=False)) if g in BELOW_BAR else g
-    for g in sorted(HEURISTICS)])
+    for g in sorted(HEURISTICS) if g != "solitaire"])  # one seat: paired sessions in test_ai_throwdown.py
 def test_heuristic_against_random(benchmark: Any, game_id: str) -> None:
     rate = benchmark.pedantic(win_rate, args=(game_id,), rounds=1, iterations=1)
     benchmark.extra_info["win_rate"] = rate
