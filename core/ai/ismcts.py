@@ -98,7 +98,12 @@ class _Search:
                 if self.know.candidates is not None else []
         if len(cands) < max(1, WIDENING * math.sqrt(node.visits + 1)):
             cands.append(self.game.random_action(state, self.rng))
-        return [a for a in cands if _legal(self.game, state, a)] or [cands[-1]]
+        usable = [a for a in cands if _legal(self.game, state, a)]
+        if not usable:  # chance led this node to another kind of choice (Clout: a rethrow, not a turn)
+            fresh = list(self.know.candidates(state, p, self.rng)) if self.know.candidates is not None else []
+            usable = [a for a in fresh if _legal(self.game, state, a)] or [self.game.random_action(state, self.rng)]
+            cands.extend(usable)
+        return usable
 
     def _pick(self, node: _Node, p: int, options: list[Any]) -> tuple[Any, bool]:
         """UCB over the available options; an untried one first (then the tree grows)."""

@@ -1,0 +1,202 @@
+"""What the search knows of Clout Fantasy beyond its rules.
+
+A throw is a continuous choice, so the search is given candidate aims: for each chip it may
+throw, soft throws at the spots worth reaching (a rival chip it can beat, its own bases' range,
+a rival cluster for a bomb) and the Easy player's own judgement of the best aim for the chips
+whose static worth is highest. The search then plays each candidate through the real rules
+(the seeded landing, the physics, every ability), so knocks, ambushes and the rival's answer
+are weighed as they happen, not estimated. Playouts are short and cheap (greedy answers,
+throws aimed by simple rules) and stop a few steps on; the state is then judged by the
+clout lead, counting the points still in each stack, since most of them will land.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from core.ai.heuristics import clout as easy
+from core.ai.knowledge import Knowledge, Why
+from core.clout.game import GAME, Choose, CloutState, DiscardChip, Keep, PlaceChip, ReplaceChip, ThrowChip
+from core.clout.geometry import CHIP_DIAMETER_CM
+from core.clout.policy import sample_chance
+from core.clout.resolution import board
+from core.clout.scoring import score_board
+from core.clout.validation import actor, playable, why_not
+
+SOFT = easy.SOFT
+LEAD_SCALE = 3.0  # clout points of lead that make a win about 3 in 4
+STACK_SHARE = 0.85  # a stack chip's points count this much: most chips land and score
+ATTACKS = easy.ATTACKS
+PLAYOUT_DEPTH = 4
+
+
+def evaluate(state: CloutState) -> list[float]:
+    """Each seat's chance of winning from the clout lead, counting the points still in stacks."""
+    n = len(state.setup.players)
+    if state.result is not None:
+        from core.ai.ismcts import rewards
+        return rewards(state.result)
+    b = board(state)
+    totals = [0.0] * n
+    for s in score_board(b, None):
+        totals[s.player] += s.total
+    for p in range(n):
+        totals[p] += STACK_SHARE * sum(b.cat.chip(state.kind(u)).points for u in state.stacks[p])
+    if n != 2:
+        best = max(totals)
+        return [1.0 if t == best else 0.0 for t in totals]
+    d = (totals[0] - totals[1]) / LEAD_SCALE
+    p0 = 1.0 / (1.0 + math.exp(-d))
+    return [p0, 1.0 - p0]
+
+
+def _aim_near(state: CloutState, seat: int, target: tuple[float, float], gap: float,
+              rng: random.Random) -> tuple[float, float, float]:
+    """A soft throw landing `gap` cm short of `target` (seen from the thrower), a little jittered."""
+    ox, oy = GAME.throw_origin(state, seat)
+    ang = math.atan2(oy - target[1], ox - target[0]) + rng.uniform(-0.6, 0.6)
+    minx, miny, maxx, maxy = GAME.area(state).bounds_cm
+    x = min(maxx - 3, max(minx + 3, target[0] + gap * math.cos(ang)))
+    y = min(maxy - 3, max(miny + 3, target[1] + gap * math.sin(ang)))
+    return (x, y, SOFT)
+
+
+def _spots(state: CloutState, seat: int, uid: str, rng: random.Random, k: int) -> list[tuple[float, float, float]]:
+    """Up to `k` aims for `uid` at the chips worth reaching, by simple rules (no scoring)."""
+    b = board(state)
+    chip = b.cat.chip(state.kind(uid))
+    inc = b.increment(seat)
+    gap = CHIP_DIAMETER_CM + chip.range * inc * 0.45
+    names = {a.name for a in chip.abilities}
+    rivals = [u for u in b.on if b.controller(u) != seat and b.chip(u).type != "action"]
+    mine = [u for u in b.on if b.controller(u) == seat and b.chip(u).type != "action"]
+    aims: list[tuple[float, float, float]] = []
+    if names & {"strike", "siege", "bomb", "poison", "trap", "possess", "repulse"}:
+        value = max((a.value or 0) for a in chip.abilities if a.name in ATTACKS) if names & set(ATTACKS) else 99
+        want = "troop" if "siege" not in names else None
+        prey = [u for u in rivals if (want is None or b.chip(u).type == want or "siege" in names)
+                and (b.defense(u) <= value)]
+        prey.sort(key=lambda u: -easy.chip_worth(b, u))
+        aims += [_aim_near(state, seat, b.pos(u), gap, rng) for u in prey[:k]]
+    bases = [u for u in mine if b.chip(u).type == "base"]
+    if chip.type == "base":
+        anchors = sorted(mine, key=lambda u: -len([o for o in mine if math.dist(b.pos(o), b.pos(u)) < 15]))
+        aims += [_aim_near(state, seat, b.pos(u), CHIP_DIAMETER_CM + inc, rng) for u in anchors[:2]]
+    else:
+        for u in rng.sample(bases, min(2, len(bases))):
+            aims.append(_aim_near(state, seat, b.pos(u), CHIP_DIAMETER_CM + b.chip(u).range * inc * 0.6, rng))
+    minx, miny, maxx, maxy = GAME.area(state).bounds_cm
+    while len(aims) < k:
+        aims.append((rng.uniform(minx + 15, maxx - 15), rng.uniform(miny + 15, maxy - 15), SOFT))
+    return aims[:k]
+
+
+def _throws(state: CloutState, seat: int, rng: random.Random, per_chip: int) -> list[Any]:
+    ways = playable(state, seat)
+    out: list[Any] = []
+    seen: set[str] = set()
+    b = board(state)
+    for uid in sorted(ways):
+        kind = state.kind(uid)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        if "replace" in ways[uid]:
+            mine = [u for u in b.on if b.controller(u) == seat and not b.stopped_at(b.pos(u), seat, uid)]
+            out.append(ReplaceChip(seat, uid, min(mine, key=lambda u: easy.chip_worth(b, u))))
+            continue
+        for x, y, st in _spots(state, seat, uid, rng, per_chip):
+            out.append(ThrowChip(seat, uid, x, y, st))
+            if "place" in ways[uid] and not why_not(state, PlaceChip(seat, uid, x, y)):
+                out.append(PlaceChip(seat, uid, x, y))
+    return out
+
+
+def _answers(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
+    """The discrete answers worth weighing for the seat's pending decision."""
+    slot = next(x for x in state.slots if x.decider == seat)
+    out: list[Any] = [easy.answer(state, seat, rng)]
+    if slot.optional:
+        out.append(Choose(seat, slot.id, False))
+    if slot.fixed:
+        out.append(Choose(seat, slot.id, True))
+    elif not slot.needs_point and slot.ability != "reanimate" and (slot.count == 1 or slot.kind == "conflict"):
+        out += [Choose(seat, slot.id, True, (t,)) for t in slot.options[:6]]
+    else:
+        out += [GAME.random_action(state, rng) for _ in range(3)]
+    unique: dict[Any, Any] = {}
+    for a in out:
+        if not why_not(state, a):
+            unique.setdefault(a, a)
+    return list(unique.values())
+
+
+def candidates(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
+    """Actions worth trying first for the seat's continuous choice."""
+    if state.phase == "choose":
+        if not playable(state, seat):
+            return [DiscardChip(seat, u) for u in state.stacks[seat]]
+        return _throws(state, seat, rng, 2)
+    if state.phase in ("throw", "precision"):
+        assert state.ctx is not None
+        uid = state.ctx.chip
+        out = [ThrowChip(seat, uid, x, y, st) for x, y, st in _spots(state, seat, uid, rng, 3)]
+        if state.phase == "precision":
+            out.insert(0, Keep(seat))
+        return out
+    return _answers(state, seat, rng)
+
+
+def playout(state: CloutState, rng: random.Random) -> Any:
+    """A quick action for whoever acts: greedy answers, keep landings, throws by simple rules."""
+    if state.phase == "land":
+        return sample_chance(state, rng)
+    p = actor(state)
+    assert isinstance(p, int)
+    if state.phase == "precision":
+        return Keep(p)
+    if state.phase == "throw":
+        assert state.ctx is not None
+        x, y, st = _spots(state, p, state.ctx.chip, rng, 1)[0]
+        return ThrowChip(p, state.ctx.chip, x, y, st)
+    if state.phase == "resolve":
+        return easy.answer(state, p, rng)
+    ways = playable(state, p)
+    if not ways:
+        return DiscardChip(p, state.stacks[p][0])
+    uid = rng.choice(sorted(ways))
+    if "replace" in ways[uid]:
+        return GAME.random_action(state, rng)
+    x, y, st = _spots(state, p, uid, rng, 1)[0]
+    return ThrowChip(p, uid, x, y, st)
+
+
+def explain(view: CloutState, seat: int, action: Any) -> Why:
+    """For a throw: the chips it aims to reach (rival chips it may attack, else own bases whose
+    range it seeks) and the chance, by the scatter model, of resting within reach of them all."""
+    if not isinstance(action, (ThrowChip, PlaceChip)):
+        return Why()
+    uid = action.chip
+    strength = action.strength if isinstance(action, ThrowChip) else 0.0
+    pred = GAME.predict_throw(view, seat, action.x, action.y, strength)
+    spot = pred.centre_cm if isinstance(action, ThrowChip) else (action.x, action.y)
+    _value, aimed = easy.spot_value(view, seat, uid, spot)
+    b = board(view)
+    if not aimed:
+        placed = board(easy._with_chip(view, uid, spot))
+        aimed = [u for u in placed.bases() if u != uid and placed.controller(u) == seat and placed.within(u, uid)]
+        if b.cat.chip(view.kind(uid)).type == "base":
+            aimed = [u for u in placed.in_range_of(uid) if placed.controller(u) == seat]
+    aimed = [u for u in aimed if u in b.on]
+    if isinstance(action, PlaceChip):
+        chance = 1.0
+    elif aimed:
+        chance = easy.reach_chance(view, seat, uid, (action.x, action.y, strength), aimed)
+    else:
+        chance = 1.0 if GAME.leaving(view, pred) == "" else 0.5 if GAME.leaving(view, pred) == "possible" else 0.0
+    return Why(numbers=(("reach_chance", round(chance, 3)),), chips=tuple(aimed))
+
+
+KNOWLEDGE = {"clout": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
+                                playout_depth=PLAYOUT_DEPTH, explain=explain, iterations=(80, 400))}
