@@ -39,7 +39,12 @@ def random_choice(game: Game, view: Any, seat: int, rng: random.Random) -> Any:
         raise IllegalAction(f"it is not seat {seat}'s turn")
     legal = game.legal_actions(view) if len(seats) > 1 else None
     if legal is None:
-        return game.random_action(view, rng)
+        # A game's random_action may draw for any pending seat (Throwdown's picks): keep the seat's.
+        for _ in range(100):
+            action = game.random_action(view, rng)
+            if action_seat(action, seat) == seat:
+                return action
+        raise IllegalAction(f"no random action found for seat {seat}")
     mine = [a for a in legal if action_seat(a, seat) == seat]
     if not mine:
         raise IllegalAction(f"seat {seat} has no legal action this view shows")
