@@ -2,14 +2,20 @@
 (the game's only secret) never changes a choice, and every level plays legal moves."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import msgspec
+import pytest
 
 from core.ai import make_player
+from core.ai.heuristics.powerspike import choose as choose_easy
+from core.ai.knowledge import KNOWLEDGE
+from core.ai.knowledge import powerspike as powerspike_knowledge
 from core.game import CHANCE
 from core.match import Match
 from core.powerspike.determinize import determinize
+from core.powerspike.state import Fire
 
 GAME_ID = "power-spike"
 
@@ -59,6 +65,14 @@ def test_the_game_determinizes_through_its_rules() -> None:
     assert match.game.view(state, 0) == match.view(0)
 
 
+@pytest.fixture
+def tiny_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Normal and Strong weigh a handful of short playouts: the same code, quickly."""
+    monkeypatch.setitem(KNOWLEDGE, GAME_ID, dataclasses.replace(KNOWLEDGE[GAME_ID], iterations=(8, 16)))
+    monkeypatch.setattr(powerspike_knowledge, "PLAYOUT_DEPTH", 6)
+
+
+@pytest.mark.usefixtures("tiny_budget")
 def test_pile_order_does_not_change_the_normal_choice() -> None:
     match = acting(60, 5)
     seat = match.actor
@@ -73,3 +87,74 @@ def test_pile_order_does_not_change_the_normal_choice() -> None:
     b = make_player(GAME_ID, "normal", seed=3, iterations=12).choose_from_view(game.view(twin, seat), seat, 60)
     assert a == b
     game.validate(state, a)
+
+
+def short_game(seed: int) -> Match:
+    """A game that ends on points after one pass of the movement deck: a whole game, quickly."""
+    game = Match.new(GAME_ID).game
+    setup = msgspec.structs.replace(game.default_setup(2), passes_limit=1)
+    return Match.new(GAME_ID, setup, seed=seed)
+
+
+def play(match: Match, players: dict[int, object], check: bool = True) -> Match:
+    while not match.is_over:
+        if match.actor == CHANCE:
+            match.play_chance()
+            continue
+        seat = match.actor
+        action = players[seat].choose(match, seat)  # type: ignore[attr-defined]
+        if check:
+            match.game.validate(match.state, action)
+        match.apply(action)
+    return match
+
+
+def test_easy_plays_a_whole_game_legally() -> None:
+    match = play(short_game(11), {0: make_player(GAME_ID, "easy", seed=1), 1: make_player(GAME_ID, "random", seed=2)})
+    assert match.result is not None
+
+
+def test_normal_with_a_tiny_budget_plays_a_whole_game_legally(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(KNOWLEDGE, GAME_ID, dataclasses.replace(KNOWLEDGE[GAME_ID], iterations=(1, 2)))
+    monkeypatch.setattr(powerspike_knowledge, "PLAYOUT_DEPTH", 3)
+    match = play(short_game(12), {0: make_player(GAME_ID, "random", seed=1), 1: make_player(GAME_ID, "normal", seed=2)})
+    assert match.result is not None
+
+
+def test_the_search_hooks_answer_in_range() -> None:
+    match = acting(90, 13)
+    state = match.state
+    seat = match.actor
+    rng = random.Random(0)
+    assert all(0.0 <= r <= 1.0 for r in powerspike_knowledge.evaluate(state))
+    assert abs(sum(powerspike_knowledge.evaluate(state)) - 1.0) < 1e-9
+    for action in powerspike_knowledge.candidates(state, seat, rng):
+        match.game.validate(state, action)
+    for _ in range(20):
+        if match.actor in (None, CHANCE):
+            break
+        match.game.validate(match.state, powerspike_knowledge.playout(match.state, rng))
+        match.apply(powerspike_knowledge.playout(match.state, random.Random(1)))
+
+
+def test_explain_gives_the_exact_hit_chance() -> None:
+    found = 0
+    for seed in range(8):
+        match = Match.new(GAME_ID, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over and found < 6:
+            if match.actor == CHANCE:
+                match.play_chance()
+                continue
+            seat = match.actor
+            view = match.view(seat)
+            action = choose_easy(view, seat, rng)
+            why = powerspike_knowledge.explain(view, seat, action)
+            for key, value in why.numbers:
+                assert key == "hit_chance" and 0.0 <= value <= 1.0
+            if isinstance(action, Fire):
+                found += 1
+                odds = match.game.odds(view, action.attackers, action.target)
+                assert dict(why.numbers)["hit_chance"] == pytest.approx(float(odds.attacker_win))
+            match.apply(action if rng.random() < 0.5 else match.random_action(rng))
+    assert found > 0

@@ -1,0 +1,163 @@
+"""Power Spike, Normal and Strong: the Easy player's best few moves, weighed by playing them out.
+
+Moves and facings are continuous, so the search tries candidates the Easy player's measures
+rank highest (core/ai/heuristics/powerspike.py): its best attack now, the moves that reach the
+best attack (flank arcs, unhurt against hurt, the Commander's radius), the moves into cover and
+range bands out of enemy reach, turning to face the nearest enemy, and ending the activation.
+A Power Spike game runs to some four hundred steps, so playouts stop after a few goes and are
+scored by `evaluate`: the points left on each side (figures x combat cards, the game's own
+points) and the units left. The playout policy is the game's purposeful random play, taking
+the smaller loss.
+
+The decision itself (`decide`) is weighed flat, like the battle games' fistfuls: each candidate
+is played out from the same determinisations with the same generator (common random numbers,
+so the luck of the cards cancels between candidates) and the best mean wins. A tree over
+candidates would spend its budget re-measuring the table at every new node; a flat weighing
+spends it on playouts. Choices without a real trade-off are the Easy player's: the loss taken
+(retreating loses a figure fewer) and deployment.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from core.ai.heuristics.powerspike import (best_attack, promise, choose as easy, hit_chance,
+                                           move_options, move_value, poolable)
+from core.ai.knowledge import Knowledge, Why
+from core.game import CHANCE
+from core.powerspike.cards import SIDES
+from core.powerspike.measure import fire_targets
+from core.powerspike.random_play import random_action
+from core.powerspike.state import Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points
+from core.powerspike.whatif import as_if_moved
+
+PLAYOUT_DEPTH = 40  # steps: about two goes each
+UNIT_WEIGHT = 3.0  # a unit left counts as many points as a figure of three cards
+SCALE = 12.0  # points of lead that make a playout's end a near-certain win
+MOVES = 4  # candidate moves kept per activation
+ACTIVATIONS = 3  # candidate units to activate
+EASY_PRIOR = 0.01  # the Easy choice is kept unless playouts find one better by more than this
+NORMAL, STRONG = 64, 320  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
+
+
+def strength(state: PowerSpikeState, side: str) -> float:
+    living = state.living(side)
+    return side_points(state, side) + UNIT_WEIGHT * len(living)
+
+
+def evaluate(state: PowerSpikeState) -> list[float]:
+    """Each seat's expected reward where a playout stops: a smooth step in the lead of points
+    and units left, the result itself once the game is over."""
+    if state.result is not None:
+        from core.ai.ismcts import rewards  # the search imports this package's hooks
+        return rewards(state.result)
+    lead = strength(state, SIDES[0]) - strength(state, SIDES[1])
+    p0 = 0.5 + 0.5 * math.tanh(lead / SCALE)
+    return [p0, 1.0 - p0]
+
+
+def _game() -> Any:
+    from core.powerspike.game import GAME
+    return GAME
+
+
+def playout(state: PowerSpikeState, rng: random.Random) -> Any:
+    """A cheap purposeful policy: the game's own random play (deploy facing the enemy, close in,
+    fire when in range), except that a loser takes the smaller loss."""
+    if state.phase == "loss":
+        pl = state.losses[0]
+        best = min(pl.options, key=lambda o: (o.losses, o.kind != "hold"))
+        return TakeLosses(pl.seat, pl.unit, best.kind)
+    return random_action(state, rng, _game().legal_actions)
+
+
+def candidates(state: PowerSpikeState, seat: int, rng: random.Random) -> list[Any]:
+    """Actions worth weighing for the seat's continuous choice (a deployment or an activation's step)."""
+    phase = state.phase
+    out: list[Any] = [easy(state, seat, rng)]
+    if phase == "act":
+        act, go = state.activation, state.go
+        assert act is not None and go is not None
+        if not act.fired:
+            for target in fire_targets(state, (act.unit,)):
+                pool = poolable(state, act.unit)
+                out.append(Fire(seat, (act.unit, *(a for a in pool if target in fire_targets(state, (a,)))), target))
+        if not act.moved:
+            moves = move_options(state, act.unit, rng)
+            ranked = sorted(moves, key=lambda m: -move_value(state, m, fire_after=not act.fired))
+            out += ranked[:MOVES]
+        out.append(EndActivation(seat))
+    elif phase == "activate":
+        go = state.go
+        assert go is not None
+        units = sorted(_game().activatable(state), key=lambda uid: -promise(state, uid))
+        out += [Activate(go.seat, uid) for uid in units[:ACTIVATIONS]]
+    seen: set[Any] = set()
+    unique = []
+    for a in out:
+        if a not in seen:
+            seen.add(a)
+            unique.append(a)
+    return unique
+
+
+def _play(state: PowerSpikeState, action: Any, seat: int, rng: random.Random, depth: int) -> float:
+    game = _game()
+    state = game.apply(state, action)
+    for _ in range(depth):
+        actor = game.actor(state)
+        if actor is None:
+            break
+        move = game.sample_chance(state, rng) if actor == CHANCE else playout(state, rng)
+        state = game.apply(state, move)
+    return evaluate(state)[seat]
+
+
+def weigh(view: PowerSpikeState, seat: int, rng: random.Random, options: list[Any], runs: int,
+          depth: int = PLAYOUT_DEPTH) -> list[float]:
+    """Each option's mean reward over the same determinisations and the same cards drawn."""
+    game = _game()
+    totals = [0.0] * len(options)
+    for _ in range(runs):
+        world = game.determinize(view, seat, rng)
+        seed = rng.random()
+        for i, action in enumerate(options):
+            totals[i] += _play(world, action, seat, random.Random(seed), depth)
+    return [t / runs for t in totals]
+
+
+def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
+           budget: int | None = None) -> Any:
+    """The candidate with the best mean playout; forced and trade-off-free choices directly."""
+    phase = view.phase
+    if phase in ("deploy", "loss", "oas"):
+        return easy(view, seat, rng)
+    options = candidates(view, seat, rng)
+    if len(options) == 1:
+        return options[0]
+    if budget is None:
+        from core.ai.ismcts import budget as level_budget
+        budget = level_budget("power-spike", level)
+    runs = max(1, budget // len(options))
+    means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH)
+    means[0] += EASY_PRIOR
+    best = max(range(len(options)), key=lambda i: (means[i], -i))
+    return options[best]
+
+
+def explain(view: PowerSpikeState, seat: int, action: Any) -> Why:
+    """The exact chance the attack hits: for a Fire its own, for a move the best attack it reaches."""
+    if isinstance(action, Fire):
+        return Why(numbers=(("hit_chance", hit_chance(view, action.attackers, action.target)),))
+    if isinstance(action, Move) and view.activation is not None and not view.activation.fired:
+        after = as_if_moved(view, action.unit, action.x, action.y, action.facing)
+        best = best_attack(after, action.unit)
+        if best is not None:
+            return Why(numbers=(("hit_chance", hit_chance(after, best[1], best[2])),))
+    return Why()
+
+
+KNOWLEDGE = {"power-spike": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
+                                      playout_depth=PLAYOUT_DEPTH, explain=explain,
+                                      iterations=(NORMAL, STRONG), decide=decide)}
