@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from core.ai import make_player
@@ -128,7 +129,8 @@ def test_throwdown_hint_is_the_expected_face_up_points() -> None:
 
 def test_throwdown_normal_plays_a_whole_four_player_game() -> None:
     match = Match.new("throwdown", THROWDOWN.default_setup(4), seed=11)
-    players = [make_player("throwdown", level, seed=s) for s, level in enumerate(("normal", "random", "easy", "strong"))]
+    levels = ("normal", "random", "easy", "strong")
+    players = [make_player("throwdown", level, seed=s) for s, level in enumerate(levels)]
     while not match.is_over:
         if match.actor == CHANCE:
             match.play_chance()
@@ -169,6 +171,16 @@ def test_solitaire_easy_and_normal_beat_random_and_normal_beats_easy_in_paired_s
     assert paired_share(["easy", "random"]) >= 0.8
     assert paired_share(["normal", "random"]) >= 0.8
     assert paired_share(["normal", "easy"]) > 0.5
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_solitaire_players_fill_every_column_of_a_three_game_session(level: str) -> None:
+    setup = msgspec.structs.replace(SOLITAIRE.default_setup(1), games=3)
+    match = Match.new("solitaire", setup, seed=4)
+    player = make_player("solitaire", level, seed=4)
+    while not match.is_over:
+        match.play_chance() if match.actor == CHANCE else match.apply(player.choose(match, 0))
+    assert all(match.state.sheet.complete(g) for g in range(3))
 
 
 def test_solitaire_easy_enters_a_nothing_throw_on_its_cheapest_challenge() -> None:
