@@ -39,13 +39,18 @@ class _Stat:
 
 
 class _Node:
-    __slots__ = ("stats", "children", "candidates", "visits")
+    __slots__ = ("stats", "children", "candidates", "visits", "checked_on", "checked")
 
     def __init__(self) -> None:
         self.stats: dict[tuple[int, Any], _Stat] = {}
         self.children: dict[tuple[Any, ...], _Node] = {}
         self.candidates: dict[int, list[Any]] = {}  # continuous choices sampled so far, per seat
         self.visits = 0
+        # Which candidates were legal on the state object `checked_on`: states are immutable, so
+        # while the same object comes back (the root of a game that hides nothing) nothing is
+        # validated twice.
+        self.checked_on: Any = None
+        self.checked: dict[int, list[bool]] = {}
 
 
 def rewards(result: Result | None) -> list[float]:
@@ -98,7 +103,11 @@ class _Search:
                 if self.know.candidates is not None else []
         if len(cands) < max(1, WIDENING * math.sqrt(node.visits + 1)):
             cands.append(self.game.random_action(state, self.rng))
-        usable = [a for a in cands if _legal(self.game, state, a)]
+        if node.checked_on is not state:
+            node.checked_on, node.checked = state, {}
+        flags = node.checked.setdefault(p, [])
+        flags.extend(_legal(self.game, state, a) for a in cands[len(flags):])
+        usable = [a for a, ok in zip(cands, flags) if ok]
         if not usable:  # chance led this node to another kind of choice (Clout: a rethrow, not a turn)
             fresh = list(self.know.candidates(state, p, self.rng)) if self.know.candidates is not None else []
             usable = [a for a in fresh if _legal(self.game, state, a)] or [self.game.random_action(state, self.rng)]
@@ -108,20 +117,22 @@ class _Search:
     def _pick(self, node: _Node, p: int, options: list[Any]) -> tuple[Any, bool]:
         """UCB over the available options; an untried one first (then the tree grows)."""
         untried = []
+        stats = []
         for a in options:
-            stat = node.stats.get((p, _key(a)))
+            k = (p, _key(a))
+            stat = node.stats.get(k)
             if stat is None:
-                stat = node.stats[(p, _key(a))] = _Stat()
+                stat = node.stats[k] = _Stat()
                 if node is self.root:
-                    self.seen[_key(a)] = a
+                    self.seen[k[1]] = a
             stat.available += 1
+            stats.append(stat)
             if stat.visits == 0:
                 untried.append(a)
         if untried:
             return self.rng.choice(untried), True
         best, best_score = options[0], -math.inf
-        for a in options:
-            stat = node.stats[(p, _key(a))]
+        for a, stat in zip(options, stats):
             score = stat.reward / stat.visits + EXPLORATION * math.sqrt(math.log(stat.available) / stat.visits)
             if score > best_score:
                 best, best_score = a, score
@@ -196,6 +207,18 @@ class _Search:
         return max(mine, key=lambda t: (t[0], t[1]))[2]
 
 
+def _forced(game: Game, view: Any, seat: int) -> Any:
+    """The seat's only legal action, when its view lists just one: nothing to search."""
+    try:
+        legal = game.legal_actions(view)
+    except (KeyError, ValueError, IndexError, AttributeError, IllegalAction):
+        return None
+    if legal is None:
+        return None
+    mine = [a for a in legal if getattr(a, "player", seat) == seat]
+    return mine[0] if len(mine) == 1 else None
+
+
 def budget(game_id: str, level: str) -> int:
     """The level's iterations for this game: its calibrated budget, else the common one."""
     calibrated = knowledge(game_id).iterations
@@ -209,6 +232,9 @@ def search(game: Game, view: Any, seat: int, rng: random.Random, level: str,
     """The action the seat's search prefers, after `iterations` (default: the level's budget)."""
     if seat not in actor_players(game.actor(view)):
         raise IllegalAction(f"it is not seat {seat}'s turn")
+    forced = _forced(game, view, seat)
+    if forced is not None:
+        return forced
     tree = _Search(game, view, seat, rng)
     try:
         for _ in range(budget(game.id, level) if iterations is None else iterations):
