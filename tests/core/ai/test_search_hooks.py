@@ -35,6 +35,7 @@ class Race:
     seats: int = 2
     length: int = 2
     discrete: bool = False
+    choices: tuple[float, ...] = (0.0, 0.5, 1.0)
     id: str = "race"
     determinized: list[int] = field(default_factory=list)
     random_actions: list[State] = field(default_factory=list)
@@ -46,7 +47,7 @@ class Race:
         p = self.actor(state)
         if not self.discrete or p is None:
             return None
-        return [Pick(p, v) for v in (0.0, 0.5, 1.0)]
+        return [Pick(p, v) for v in self.choices]
 
     def validate(self, state: State, action: Pick) -> None:
         if action.player != self.actor(state) or not 0.0 <= action.value <= 1.0:
@@ -164,6 +165,19 @@ def test_without_a_calibrated_budget_the_common_one_applies(know) -> None:
     game = Race(length=4, discrete=True)
     search(game, State(), 0, random.Random(0), "normal")
     assert len(game.determinized) == ITERATIONS["normal"]
+
+
+def test_a_lone_legal_move_is_played_without_searching(know) -> None:
+    know("race", Knowledge())
+    game = Race(length=4, discrete=True, choices=(0.5,))
+    assert search(game, State(), 0, random.Random(0), "strong") == Pick(0, 0.5)
+    assert not game.determinized
+
+
+def test_the_same_seed_gives_the_same_choice(know) -> None:
+    know("race", Knowledge())
+    first = search(Race(length=6), State(), 0, random.Random(8), "normal", iterations=40)
+    assert search(Race(length=6), State(), 0, random.Random(8), "normal", iterations=40) == first
 
 
 def test_the_games_own_decision_replaces_the_search(know) -> None:
