@@ -4,12 +4,14 @@ clicks, its secrets never show, and View → Computer speed is a saved setting. 
 the pace at its fastest (Instant)."""
 from __future__ import annotations
 
+import msgspec
 import pytest
 from PySide6.QtCore import QThreadPool, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox
 
-from core.game import CHANCE, actor_players
+from core import registry
+from core.game import CHANCE, actor_players, default_players
 from core.gold.cards import HIDDEN
 from gui import storage
 from gui.main_window import MainWindow
@@ -156,3 +158,30 @@ def test_after_an_exchange_with_a_human_the_human_throws(qtbot, monkeypatch, tmp
     QThreadPool.globalInstance().waitForDone()
     QApplication.processEvents()
     assert match.actor == CHANCE, "the human in the exchange throws"
+
+
+# Short setups: a whole game through the window in every game stays a few seconds each.
+SHORT: dict[str, dict] = {
+    "solitaire": {},
+    "domination": {"ultimate_champion": False},
+    "all-out-war": {"ultimate_champion": False},
+    "clout": {},
+    "power-spike": {"passes_limit": 1},  # points after one pass of the movement deck
+    "impact": {"players": default_players(2)},
+}
+
+
+@pytest.mark.parametrize("game_id", list(SHORT))
+def test_a_whole_game_of_computers_through_the_window(qtbot, monkeypatch, tmp_path, game_id):
+    """Every seat the Easy computer (Solitaire: its one seat plays a session): the window plays the
+    game to its game-over page by itself, throws included, with no refusal and no error."""
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json", size=(1024, 640))
+    setup = msgspec.structs.replace(registry.get(game_id).default_setup(), **SHORT[game_id])
+    refused: list[str] = []
+    start_with_seats(monkeypatch, window, game_id, {i: "easy" for i in range(len(setup.players))}, setup=setup)
+    window.view.controller.refused.connect(refused.append)
+    window.hide()  # the window plays on unseen: painting every step of a battle map would cost most of the time
+    qtbot.waitUntil(lambda: window.match.is_over, timeout=120000)
+    qtbot.waitUntil(lambda: window.view.page == "over", timeout=10000)
+    assert not window.errors and not refused
+    assert window.match.steps > 5
