@@ -97,8 +97,11 @@ def _decide(players: list[Any], match: Match, tally: Tally, seat_spec: list[int]
     match.apply(action)
 
 
-def _play(match: Match, players: list[Any], tally: Tally, seat_spec: list[int]) -> Match:
+def _play(match: Match, players: list[Any], tally: Tally, seat_spec: list[int],
+          deadline: float | None = None) -> Match:
     while not match.is_over and match.steps < MAX_STEPS:
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeoutError("the game was still running at the deadline")
         if match.actor == CHANCE:
             match.play_chance()
         else:
@@ -117,8 +120,10 @@ def session_score(game_id: str, state: Any) -> float:
     return float(sum(sheet.total(g) for g in range(state.setup.games)))
 
 
-def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | None = None) -> None:
-    """Game number `g` of a run, added to `tally`."""
+def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | None = None,
+              deadline: float | None = None) -> None:
+    """Game number `g` of a run, added to `tally`. Past `deadline` (time.monotonic()) the game
+    stops with TimeoutError and counts for nothing (its decisions' times stay in `tally`)."""
     game = registry.get(game_id)
     specs = tally.specs
     n = len(specs)
@@ -127,7 +132,8 @@ def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | N
         scores = []
         for i, spec in enumerate(specs):
             player = make_player(game_id, spec, seed=seed * 1_009 + g * 17, iterations=iterations)
-            match = _play(Match.new(game_id, game.default_setup(1), seed=match_seed), [player], tally, [i])
+            match = _play(Match.new(game_id, game.default_setup(1), seed=match_seed), [player], tally, [i],
+                          deadline)
             scores.append(session_score(game_id, match.state) if match.is_over else -math.inf)
         best = max(scores)
         tally.add([i for i, s in enumerate(scores) if s == best])
@@ -135,7 +141,8 @@ def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | N
     seat_spec = [(s + g) % n for s in range(n)]
     players = [make_player(game_id, specs[seat_spec[s]], seed=seed * 1_009 + g * 17 + s,
                            iterations=iterations) for s in range(n)]
-    match = _play(Match.new(game_id, game.default_setup(n), seed=match_seed), players, tally, seat_spec)
+    match = _play(Match.new(game_id, game.default_setup(n), seed=match_seed), players, tally, seat_spec,
+                  deadline)
     result = match.result
     if result is None or not result.winners:
         tally.add([])

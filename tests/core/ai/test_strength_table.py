@@ -1,0 +1,44 @@
+"""The strength table runner (tests/benchmarks/strength_table.py) writes a well-formed table and resumes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.benchmarks.strength_table import main
+
+ARGS = ["--games", "2", "--iterations", "2", "--strong-games", "1", "--only", "throwdown"]
+
+
+def rows(text: str) -> list[list[str]]:
+    return [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()
+            if line.startswith("| ") and not line.startswith("| Game")]
+
+
+def test_a_tiny_run_writes_a_table_and_resumes_without_replaying(tmp_path: Path) -> None:
+    out = tmp_path / "table.md"
+    assert main([*ARGS, "--hours", "0.05", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| Game | Pairing | Games | Score | 95 % interval | Bar | Met | Thinking (s) |" in text
+    table = rows(text)
+    pairings = [r[1] for r in table]
+    assert pairings == ["normal vs random", "normal vs easy", "normal vs random, random",
+                        "normal vs random, random, random", "strong vs normal"]
+    assert all(len(r) == 8 and r[0] == "Throwdown" for r in table)
+    assert [r[2] for r in table] == ["2", "2", "2", "2", "1"]
+    assert all(r[3].endswith("%") and "–" in r[4] for r in table)
+    assert table[0][5] == "≥ 85%" and table[0][6] in ("yes", "no")
+    assert "took 0 h 00 min" in text
+    state = json.loads((tmp_path / "table.md.state.json").read_text())
+    assert [p["tally"]["games"] for p in state["pairs"]] == [2, 2, 2, 2, 1]
+    # The same command again finds every pairing done: it plays nothing more.
+    assert main([*ARGS, "--hours", "0.05", "--out", str(out)]) == 0
+    again = json.loads((tmp_path / "table.md.state.json").read_text())
+    assert [p["tally"] for p in again["pairs"]] == [p["tally"] for p in state["pairs"]]
+    assert rows(out.read_text()) == table
+
+
+def test_without_time_nothing_is_measured_and_the_table_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "table.md"
+    assert main([*ARGS, "--hours", "0", "--out", str(out)]) == 0
+    table = rows(out.read_text())
+    assert len(table) == 5 and all(r[2] == "0" and "not measured" in r[6] for r in table)
