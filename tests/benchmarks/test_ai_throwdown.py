@@ -20,7 +20,8 @@ LIMITS = {"normal": 1.0, "strong": 5.0}
 
 # Normal plays Throwdown's best fistful shape and cheapest removal; so does Easy, and no shape
 # beats Easy's head to head (see core.ai.knowledge.throwdown), so the pairing is a coin toss.
-BELOW_BAR = {("throwdown", "easy"): "Easy already plays the best shape and removal: measured about 50 %"}
+BELOW_BAR = {("throwdown", "easy"): "Easy already plays the best shape and removal: measured 45.8 % "
+                                   "of 200 games (seed 1), 51.1 % of 2,000 (seed 7)"}
 
 PAIRINGS = [("throwdown", "normal", "random", 0.85), ("throwdown", "normal", "easy", 0.55),
             ("solitaire", "easy", "random", 0.93), ("solitaire", "normal", "random", 0.90),
