@@ -89,14 +89,15 @@ class Player:
             return random_choice(self.game, view, seat, rng)
         if self.heuristic is not None:
             return self.heuristic(view, seat, rng)
+        from core.ai.ismcts import budget_override, search
         from core.ai.knowledge import knowledge
-        decide = knowledge(self.game.id).decide
-        if decide is not None:
-            action = decide(view, seat, rng, self.level)
-            if action is not None:
-                return action
-        from core.ai.ismcts import search
-        return search(self.game, view, seat, rng, self.level, self.iterations)
+        with budget_override(self.iterations):
+            decide = knowledge(self.game.id).decide
+            if decide is not None:
+                action = decide(view, seat, rng, self.level)
+                if action is not None:
+                    return action
+            return search(self.game, view, seat, rng, self.level)
 
 
 def make_player(game_id: str, level: str, seed: int = 0, iterations: int | None = None) -> Player:

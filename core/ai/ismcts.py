@@ -15,8 +15,11 @@ choices, a playout policy, a shorter cap and an evaluation of where the playout 
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from core.ai.knowledge import Knowledge, knowledge
@@ -219,8 +222,26 @@ def _forced(game: Game, view: Any, seat: int) -> Any:
     return mine[0] if len(mine) == 1 else None
 
 
+_OVERRIDE: contextvars.ContextVar[int | None] = contextvars.ContextVar("budget_override", default=None)
+
+
+@contextlib.contextmanager
+def budget_override(iterations: int | None) -> Iterator[None]:
+    """While a player with an explicit `iterations` decides, `budget` answers that instead, so a
+    game's own `decide` that sizes its work by `budget` obeys a test's tiny budget too."""
+    token = _OVERRIDE.set(iterations)
+    try:
+        yield
+    finally:
+        _OVERRIDE.reset(token)
+
+
 def budget(game_id: str, level: str) -> int:
-    """The level's iterations for this game: its calibrated budget, else the common one."""
+    """The level's iterations for this game: the player's override, else its calibrated budget,
+    else the common one."""
+    override = _OVERRIDE.get()
+    if override is not None:
+        return override
     calibrated = knowledge(game_id).iterations
     if calibrated is None:
         return ITERATIONS[level]

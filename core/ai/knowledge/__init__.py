@@ -39,7 +39,9 @@ class Knowledge:
     - `playout_depth`: steps a playout runs before `evaluate` (or a draw) ends it.
     - `explain(view, seat, action)`: the numbers a hint shows for `action`.
     - `decide(view, seat, rng, level)`: the game's own Normal/Strong decision in place of the
-      search, or None to search (A Fistful of Gold's duels: a solved mixed strategy).
+      search, or None to search (A Fistful of Gold's duels: a solved mixed strategy). Work that
+      grows with the level should be sized by `core.ai.ismcts.budget(game_id, level)`, which
+      answers a player's explicit `iterations` while it decides (tests use tiny ones).
     - `iterations`: the (normal, strong) search budgets calibrated for this game on the
       reference machine (95 % of Normal decisions within 1 s, of Strong within 5 s)."""
 

@@ -216,3 +216,23 @@ def test_easy_and_random_never_ask_the_games_decision(know) -> None:
     know("impact", Knowledge(decide=lambda *a: pytest.fail("asked")))
     for level in ("random", "easy"):
         match.game.validate(match.state, make_player("impact", level, seed=1).choose(match, match.actor))
+
+
+def test_a_players_iterations_reach_the_games_own_decision(know) -> None:
+    from core.ai.ismcts import budget
+
+    match = Match.new("impact", seed=3)
+    while match.actor == "chance":
+        match.play_chance()
+    legal = match.game.random_action(match.view(match.actor), random.Random(0))
+    budgets: list[int] = []
+
+    def decide(view: Any, s: int, rng: random.Random, level: str) -> Any:
+        budgets.append(budget("impact", level))
+        return legal
+
+    know("impact", Knowledge(decide=decide, iterations=(50, 70)))
+    make_player("impact", "strong", seed=1, iterations=3).choose(match, match.actor)
+    make_player("impact", "strong", seed=1).choose(match, match.actor)
+    assert budgets == [3, 70]
+    assert budget("impact", "strong") == 70  # the override ends with the decision
