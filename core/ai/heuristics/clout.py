@@ -238,12 +238,12 @@ def _near_edge(state: CloutState, x: float, y: float) -> bool:
     return min(x - minx, maxx - x, y - miny, maxy - y) < 12
 
 
-def choose_chip(state: CloutState, seat: int, rng: random.Random) -> Any:
+def ranked_plays(state: CloutState, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
+    """The best play of each kind of chip the seat may play, best first, with its gain: its
+    best aim's worth beyond the chip's worth wherever it lands (so attackers wait for targets)."""
     ways = playable(state, seat)
-    if not ways:
-        return DiscardChip(seat, min(state.stacks[seat], key=lambda u: GAME.catalogue.chip(state.kind(u)).points))
     b = board(state)
-    best: tuple[float, Any] = (-math.inf, None)
+    plays: list[tuple[float, Any]] = []
     seen: set[str] = set()
     for uid in sorted(ways):
         kind = state.kind(uid)
@@ -254,9 +254,7 @@ def choose_chip(state: CloutState, seat: int, rng: random.Random) -> Any:
         if "replace" in ways[uid]:
             mine = [u for u in b.on if b.controller(u) == seat and not b.stopped_at(b.pos(u), seat, uid)]
             target = min(mine, key=lambda u: chip_worth(b, u))
-            gain = chip.points - chip_worth(b, target)
-            if gain > best[0]:
-                best = (gain, ReplaceChip(seat, uid, target))
+            plays.append((chip.points - chip_worth(b, target), ReplaceChip(seat, uid, target)))
             continue
         idle, _ = spot_value(state, seat, uid, FAR)
         worth, aim, _ = best_aim(state, seat, uid, rng)
@@ -265,10 +263,15 @@ def choose_chip(state: CloutState, seat: int, rng: random.Random) -> Any:
             placed = _best_place(state, seat, uid, rng)
             if placed is not None and placed[0] >= worth:
                 worth, action = placed
-        gain = worth - idle
-        if gain > best[0]:
-            best = (gain, action)
-    return best[1]
+        plays.append((worth - idle, action))
+    plays.sort(key=lambda t: -t[0])
+    return plays
+
+
+def choose_chip(state: CloutState, seat: int, rng: random.Random) -> Any:
+    if not playable(state, seat):
+        return DiscardChip(seat, min(state.stacks[seat], key=lambda u: GAME.catalogue.chip(state.kind(u)).points))
+    return ranked_plays(state, seat, rng)[0][1]
 
 
 def _best_place(state: CloutState, seat: int, uid: str, rng: random.Random) -> tuple[float, PlaceChip] | None:

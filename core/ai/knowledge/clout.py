@@ -29,6 +29,8 @@ LEAD_SCALE = 3.0  # clout points of lead that make a win about 3 in 4
 STACK_SHARE = 0.85  # a stack chip's points count this much: most chips land and score
 ATTACKS = easy.ATTACKS
 PLAYOUT_DEPTH = 4
+ROOT_PLAYS = 12  # the Easy player's best plays of this many chips are tried at the root
+ROOT_SECOND_AIMS = 3
 
 
 def evaluate(state: CloutState) -> list[float]:
@@ -132,11 +134,43 @@ def _answers(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
     return list(unique.values())
 
 
+class _Root:
+    """The table the search was asked about, and the Easy player's best play of each chip there.
+
+    Judging aims by the Easy player's scoring costs a few hundredths of a second per table, too
+    much for every table the tree grows into, so it is done once, for the decision asked
+    (`prepare`, the knowledge's `decide` hook before the search runs). Determinisations share
+    the view's tuples of chips and stacks, so the root is recognised by identity."""
+
+    key: tuple[Any, ...] = ()
+    plays: list[Any] = []
+
+    @classmethod
+    def matches(cls, state: CloutState, seat: int) -> bool:
+        return bool(cls.key) and cls.key[0] is state.chips and cls.key[1] is state.stacks \
+            and cls.key[2] == seat and cls.key[3] == state.phase
+
+
+def prepare(view: CloutState, seat: int, rng: random.Random, level: str) -> None:
+    """Before the search: the Easy player's best play of each chip, to be tried at the root."""
+    _Root.key, _Root.plays = (), []
+    if view.phase == "choose" and playable(view, seat):
+        plays = [a for _g, a in easy.ranked_plays(view, seat, random.Random(rng.random()))]
+        # The best few as the Easy player judges them, and a second aim for the best three chips.
+        extra = [ThrowChip(seat, a.chip, *_spots(view, seat, a.chip, rng, 1)[0])
+                 for a in plays[:ROOT_SECOND_AIMS] if isinstance(a, ThrowChip)]
+        _Root.plays = plays[:ROOT_PLAYS] + extra
+        _Root.key = (view.chips, view.stacks, seat, view.phase)
+    return None
+
+
 def candidates(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
     """Actions worth trying first for the seat's continuous choice."""
     if state.phase == "choose":
         if not playable(state, seat):
             return [DiscardChip(seat, u) for u in state.stacks[seat]]
+        if _Root.matches(state, seat):
+            return list(_Root.plays)
         return _throws(state, seat, rng, 2)
     if state.phase in ("throw", "precision"):
         assert state.ctx is not None
@@ -165,11 +199,54 @@ def playout(state: CloutState, rng: random.Random) -> Any:
     ways = playable(state, p)
     if not ways:
         return DiscardChip(p, state.stacks[p][0])
-    uid = rng.choice(sorted(ways))
+    uid, target = _greedy_pick(state, p, ways, rng)
     if "replace" in ways[uid]:
         return GAME.random_action(state, rng)
-    x, y, st = _spots(state, p, uid, rng, 1)[0]
+    if target is None:
+        x, y, st = _spots(state, p, uid, rng, 1)[0]
+    else:
+        b = board(state)
+        x, y, st = _aim_near(state, p, target, CHIP_DIAMETER_CM + b.cat.chip(state.kind(uid)).range
+                             * b.increment(p) * 0.45, rng)
     return ThrowChip(p, uid, x, y, st)
+
+
+def _greedy_pick(state: CloutState, p: int, ways: dict[str, tuple[str, ...]],
+                 rng: random.Random) -> tuple[str, tuple[float, float] | None]:
+    """A playout's chip and where it goes for the most harm: the rival chip its attack beats, or
+    the rival cluster its poison or bomb reaches (else a random chip, aimed by simple rules).
+    Playouts so meet a rival that punishes chips thrown where its stack can reach them."""
+    b = board(state)
+    inc = b.increment(p)
+    rivals = [u for u in b.on if b.controller(u) != p and b.chip(u).type == "troop"]
+    hittable = [u for u in b.on if b.controller(u) != p and b.chip(u).type != "action"]
+    best: tuple[float, str | None, tuple[float, float] | None] = (0.0, None, None)
+    seen: set[str] = set()
+    for uid in ways:
+        kind = state.kind(uid)
+        if kind in seen or "replace" in ways[uid]:
+            continue
+        seen.add(kind)
+        chip = b.cat.chip(kind)
+        for a in chip.abilities:
+            if a.name in ATTACKS:
+                types = ("troop",) if a.name == "strike" else ("base", "relic")
+                for t in hittable:
+                    if b.chip(t).type in types and not b.immune(t, a.name) and b.defense(t) <= (a.value or 0):
+                        gain = easy.chip_worth(b, t)
+                        if gain > best[0]:
+                            best = (gain, uid, b.pos(t))
+            elif a.name in ("poison", "bomb"):
+                reach = chip.range * inc + CHIP_DIAMETER_CM
+                for t in rivals:
+                    here = b.pos(t)
+                    gain = sum(easy.chip_worth(b, o) for o in rivals if math.dist(b.pos(o), here) <= reach)
+                    gain -= chip.points if a.name == "bomb" else 0.0
+                    if gain > best[0]:
+                        best = (gain, uid, here)
+    if best[1] is None or rng.random() < 0.2:
+        return rng.choice(sorted(ways)), None
+    return best[1], best[2]
 
 
 def explain(view: CloutState, seat: int, action: Any) -> Why:
@@ -199,4 +276,5 @@ def explain(view: CloutState, seat: int, action: Any) -> Why:
 
 
 KNOWLEDGE = {"clout": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
-                                playout_depth=PLAYOUT_DEPTH, explain=explain, iterations=(80, 400))}
+                                playout_depth=PLAYOUT_DEPTH, explain=explain, iterations=(80, 400),
+                                decide=prepare)}
