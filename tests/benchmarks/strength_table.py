@@ -143,7 +143,6 @@ class Runner:
             self._measure()
         except KeyboardInterrupt:
             self.save()
-            print(f"interrupted: the same command resumes from {self.state_path}", file=sys.stderr)
             raise
         self.save(done=True)
         return table(self.pairs, self.elapsed(), self.args, done=True)
@@ -159,16 +158,17 @@ class Runner:
         self.plan(fixed)
         fixed_end = time.monotonic() + FIXED_SHARE * (self.deadline - time.monotonic())
         cap = self.args.strong_games
-        while time.monotonic() < self.deadline:
-            due = [p for p in fixed if p.games < p.planned]
-            if due and time.monotonic() < fixed_end:
+        while True:
+            now = time.monotonic()
+            fits = [p for p in self.pairs if now + p.pace() <= self.deadline]  # a game likely to finish
+            due = [p for p in fits if p.fixed and p.games < p.planned]
+            strong = [p for p in fits if not p.fixed and (cap is None or p.games < cap)]
+            if due and (now < fixed_end or not strong):
                 pair = min(due, key=lambda p: p.games / max(1, p.planned))
-            else:
-                strong = [p for p in self.pairs if not p.fixed and p.games
-                          and (cap is None or p.games < cap) and p.pace() < share]
-                if not strong:
-                    break
+            elif strong:
                 pair = min(strong, key=lambda p: p.spent)
+            else:
+                break
             if not self.play(pair, self.deadline):
                 break
 
@@ -230,7 +230,7 @@ def _bar(bar: float | None) -> str:
     return "—" if bar is None else f"≥ {bar:.0%}"
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m tests.benchmarks.strength_table", description=__doc__.split("\n")[0])
     p.add_argument("--hours", type=float, default=4.0, help="time budget in hours (default 4)")
     p.add_argument("--games", type=int, default=200, help="games per fixed pairing (default 200)")
@@ -241,8 +241,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--strong-games", type=int, default=None, metavar="N",
                    help="at most N games of Strong vs Normal per game (default: as many as fit)")
     p.add_argument("--seed", type=int, default=0)
-    args = p.parse_args(argv)
-    text = Runner(args).run()
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    runner = Runner(args)
+    try:
+        text = runner.run()
+    except KeyboardInterrupt:
+        print(f"interrupted: the partial table is in {args.out}; the same command resumes from "
+              f"{runner.state_path}", file=sys.stderr)
+        return 130
     print(text)
     return 0
 
