@@ -35,6 +35,7 @@ import time
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
+from core.ai import action_seat
 from core.ai.turns import computer_throws
 from core.game import Secret, actor_players, computer_seats
 from core.match import Match
@@ -125,6 +126,7 @@ class GameView(QWidget):
         self.log_notes: list[tuple[int, str]] = []  # (steps when written, line) for the window's log
         self._hint_ticket = 0
         self._hint_at: int | None = None  # the step the running or shown hint is for
+        self._hint_for = -1  # its seat
         self._ticket = 0  # bumped whenever a running search must be forgotten
         self._search_at: int | None = None  # the step the running search (or pending move) is for
         self._started = 0.0
@@ -332,10 +334,22 @@ class GameView(QWidget):
         """Show the bar while View → Hints is on; a shown hint lasts while its position does."""
         on = storage.hints_on()
         self.hint_bar.setVisible(on)
-        if self._hint_at is not None and (not on or self._hint_at != self.match.steps):
+        if self._hint_at is not None and (not on or not self._hint_holds()):
             self._drop_hint()
         self.log_notes = [(step, line) for step, line in self.log_notes if step <= self.match.steps]
         self.hint_bar.button.setEnabled(on and self._hint_ticket == 0 and self.hint_seat() is not None)
+
+    def _hint_holds(self) -> bool:
+        """The hint's seat still acts and nothing was undone or done by it since (a rival's choice
+        in the same simultaneous step leaves the advice standing)."""
+        match, seat, at = self.match, self._hint_for, self._hint_at
+        if at is None or match.steps < at or seat not in actor_players(match.actor):
+            return False
+        for step in range(at, match.steps):
+            actor = match.game.actor(match.state_at(step))
+            if actor == seat or action_seat(match.actions[step], -1) == seat:
+                return False
+        return True
 
     def ask_hint(self) -> None:
         seat = self.hint_seat()

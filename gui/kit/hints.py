@@ -97,14 +97,23 @@ def _secret_details(game: Any, view: Any, action: Any) -> str:
     return ""
 
 
+# Secret choices, worded as advice with what they hide named (the log's wording hides it).
+SECRET_VERBS = {"Discard": "Discard", "Play": "Play", "Pick": "Pick", "ChooseFive": "Choose",
+                "ChooseArmy": "Choose the army", "ChooseFistful": "Choose the fistful", "ChampionPick": "Pick"}
+
+
 def move_text(game: Any, view: Any, action: Any) -> str:
-    """The advised move as the log would word it (its first sentence: what follows is played
-    out on the seat's view, which may not know enough to tell it), with the secret part named."""
+    """A secret choice in a few words ("Discard 7 and 8"); any other move as the log would word
+    it (its first sentence: what follows is played out on the seat's view, which may not know
+    enough to tell it)."""
     try:
         text = game.describe(view, action, game.apply(view, action)).split(". ")[0].rstrip(".")
     except Exception:  # noqa: BLE001 (a view may lack what the rules need to play the move on)
         text = type(action).__name__
     details = _secret_details(game, view, action)
+    verb = SECRET_VERBS.get(type(action).__name__)
+    if details and verb:
+        return f"{verb} {details}"
     return f"{text}: {details}" if details and details not in text else text
 
 

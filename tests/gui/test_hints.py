@@ -3,6 +3,8 @@ asks the Normal computer on a worker, shows its move and numbers, and notes the 
 a new position (undo) drops a hint still being worked out."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
@@ -46,7 +48,7 @@ def test_a_hint_shows_the_move_and_its_numbers_and_goes_in_the_log(qtbot, gold_w
     assert not hints.button().isEnabled(), "one hint at a time"
     advice = hints.wait_for_advice(qtbot)
     name = match.setup.players[0].name
-    assert advice.startswith(f"{name} discarded 2 cards face down: "), "the game's words, the cards named"
+    assert advice.startswith("Discard ") and " and " in advice, "the secret choice with its cards named"
     assert "+1.2 gold expected" in advice and "played 40 % of the time" in advice
     assert f"Hint for {name}: {advice}" in log_text(gold_window)
     assert all("Hint" not in line for line in match.log), "the match's log holds no hint"
@@ -87,3 +89,30 @@ def test_undo_drops_a_hint_being_worked_out(qtbot, monkeypatch, tmp_path):
     QApplication.processEvents()  # the late answer is delivered (queued) and dropped
     assert hints.advice() == "" and "Hint for" not in log_text(window)
     assert hints.can_ask()
+
+
+def test_every_hint_number_is_worded_and_an_unknown_one_plainly():
+    from gui.kit.hints import NUMBERS, number_text
+
+    assert set(NUMBERS) == {"match_chance", "expected_score", "hit_chance", "expected_hits", "expected_gold",
+                            "play_chance", "reach_chance", "win_chance"}
+    assert number_text("hit_chance", 0.4213) == "42 % chance to hit"
+    assert number_text("hit_chance", 0.004) == "0.4 % chance to hit"
+    assert number_text("expected_gold", -0.5) == "-0.5 gold expected"
+    assert number_text("rounds_left", 3) == "rounds left: 3"
+
+
+def test_a_public_move_is_worded_by_the_game_and_a_clout_aim_names_its_chips():
+    from core.ai.hints import Hint
+    from core.clout.text import chip_name
+    from core.match import Match
+    from gui.kit.hints import hint_text
+
+    match = Match.new("clout", seed=5)
+    seat = actor_players(match.actor)[0]
+    action = match.random_action(random.Random(1))
+    view = match.view(seat)
+    uid = view.stacks[seat][0]
+    text = hint_text(match.game, view, Hint(action, Why(numbers=(("reach_chance", 0.5),), chips=(uid,))))
+    words = match.game.describe(view, action, match.game.apply(view, action)).split(". ")[0].rstrip(".")
+    assert text == f"{words} — aims at {chip_name(view, uid)}; 50 % chance to reach them"
