@@ -35,62 +35,85 @@ SHAPES: tuple[tuple[int, ...], ...] = tuple(sorted(
     key=lambda s: (-(FACE_UP * sum(s) + PER_FIGHTER * len(s)), -max(s))))
 
 
-def flip_gain(roster: Roster, fighters: Sequence[Fighter], region: str) -> float:
-    """The defender's expected flip in `region` with this fistful: the best of its face-down
-    fighters from there (each lands face down alone), in points."""
-    values = sorted((roster.value(f) for f in fighters if roster.region(f) == region), reverse=True)
+_FACTS: dict[int, tuple[Roster, dict[Fighter, int], dict[Fighter, str]]] = {}
+
+
+def _facts(roster: Roster) -> tuple[dict[Fighter, int], dict[Fighter, str]]:
+    """Each fighter's value and region, looked up once (playouts ask thousands of times)."""
+    known = _FACTS.get(id(roster))
+    if known is None or known[0] is not roster:
+        known = _FACTS[id(roster)] = (roster, {f: roster.value(f) for f in roster.fighters},
+                                      {f: roster.region(f) for f in roster.fighters})
+    return known[1], known[2]
+
+
+def _gain(values: Sequence[int]) -> float:
+    """The expected flip from these fighters of one region: the best of those landing face down."""
     gain, none_yet = 0.0, 1.0
-    for v in values:
+    for v in sorted(values, reverse=True):
         gain += none_yet * FACE_DOWN * v
         none_yet *= FACE_UP
     return gain
 
 
+def flip_gain(roster: Roster, fighters: Sequence[Fighter], region: str) -> float:
+    """The defender's expected flip in `region` with this fistful, in points."""
+    value, where = _facts(roster)
+    return _gain([value.get(f) or roster.value(f) for f in fighters if (where.get(f) or roster.region(f)) == region])
+
+
 def strength(roster: Roster, fighters: Sequence[Fighter]) -> float:
-    return FACE_UP * sum(roster.value(f) for f in fighters) + PER_FIGHTER * len(fighters)
+    value = _facts(roster)[0]
+    return FACE_UP * sum(value.get(f) or roster.value(f) for f in fighters) + PER_FIGHTER * len(fighters)
 
 
 def cover(roster: Roster, fighters: Sequence[Fighter], regions: Sequence[str]) -> float:
     """How well a defender's fistful covers its regions: the attacker picks the worst one."""
     if not regions:
         return 0.0
-    gains = [flip_gain(roster, fighters, r) for r in regions]
+    value, where = _facts(roster)
+    by_region: dict[str, list[int]] = {}
+    for f in fighters:
+        by_region.setdefault(where.get(f) or roster.region(f), []).append(value.get(f) or roster.value(f))
+    gains = [_gain(by_region[r]) if r in by_region else 0.0 for r in regions]
     return 0.7 * min(gains) + 0.3 * sum(gains) / len(gains)
 
 
+_NEEDS = tuple(tuple(sorted({v: shape.count(v) for v in shape}.items())) for shape in SHAPES)
+
+
 def best_fistful(roster: Roster, army: Sequence[Fighter], defend: Sequence[str],
-                 rng: random.Random) -> tuple[Fighter, ...]:
+                 rng: random.Random, tries: int = 6) -> tuple[Fighter, ...]:
     """The strongest fistful the army allows; a defender's covers its regions best among the
-    strongest shapes (a weaker shape wins only by covering more)."""
-    by_value: dict[int, list[Fighter]] = {}
+    `tries` strongest shapes (a weaker shape wins only by covering more)."""
+    value, where = _facts(roster)
     pool = list(army)
     rng.shuffle(pool)
+    by_value: dict[int, list[Fighter]] = {}
     for f in pool:
-        by_value.setdefault(roster.value(f), []).append(f)
+        by_value.setdefault(value[f], []).append(f)
     counts = {v: len(fs) for v, fs in by_value.items()}
     best: tuple[Fighter, ...] = ()
     best_score = -1.0
     tried = 0
     wanted = set(defend)
-    for shape in SHAPES:
-        need: dict[int, int] = {}
-        for v in shape:
-            need[v] = need.get(v, 0) + 1
-        if any(counts.get(v, 0) < k for v, k in need.items()):
+    for shape, need in zip(SHAPES, _NEEDS):
+        if any(counts.get(v, 0) < k for v, k in need):
             continue
         chosen: list[Fighter] = []
         covered: set[str] = set()
         for v in shape:
             options = [f for f in by_value[v] if f not in chosen]
-            pick = next((f for f in options if roster.region(f) in wanted and roster.region(f) not in covered),
-                        options[0])
+            pick = next((f for f in options if where[f] in wanted and where[f] not in covered), options[0])
             chosen.append(pick)
-            covered.add(roster.region(pick))
-        score = strength(roster, chosen) + (cover(roster, chosen, defend) if defend else 0.0)
+            covered.add(where[pick])
+        if not defend:
+            return tuple(chosen)
+        score = strength(roster, chosen) + cover(roster, chosen, defend)
         if score > best_score:
             best, best_score = tuple(chosen), score
         tried += 1
-        if not defend or tried >= 6:
+        if tried >= tries:
             break
     return best
 

@@ -103,3 +103,45 @@ def test_a_rivals_army_is_blanked_until_every_army_is_in() -> None:
     assert isinstance(hidden, ChooseArmy) and hidden.fighters == ()
     match.apply(HEURISTICS["domination"](match.view(0), 0, random.Random(0)))
     assert match.public_history(0) == match.actions
+
+
+def test_battle_odds_favour_more_points_and_the_defenders_flip() -> None:
+    from core.ai.knowledge.battle_odds import win_chances
+
+    game = DOMINATION
+    roster = game.roster
+    state = game.new(game.default_setup(2))
+    region = roster.regions[0]
+    home = [f for f in roster.fighters if roster.region(f) == region and roster.value(f) == 3]
+    away = [f for f in roster.fighters if roster.region(f) != region and roster.value(f) == 3]
+    weak = [f for f in roster.fighters if roster.region(f) != region and roster.value(f) == 1]
+    even = win_chances(roster, state, [tuple(away[:5]), tuple(away[5:10])], 1, region, random.Random(1), 4000)
+    assert abs(even[0] - even[1]) < 0.06
+    strong = win_chances(roster, state, [tuple(away[:5]), tuple(weak[:5])], 1, region, random.Random(1), 4000)
+    assert strong[0] > 0.7
+    flip = win_chances(roster, state, [tuple(away[:5]), tuple(home[:2] + away[5:8])], 1, region,
+                       random.Random(1), 4000)
+    assert flip[1] > even[1] + 0.1
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_normal_plays_legal_moves_and_explains_them(game_id: str) -> None:
+    from core.ai.knowledge.battles import KNOWLEDGE, evaluate
+
+    game = GAMES[game_id]
+    know = KNOWLEDGE[game_id]
+    match = _easy_until(game_id, lambda m: m.state.phase == "reselect" and m.state.pending == (0,), seed=2)
+    action = make_player(game_id, "normal", seed=1).choose(match, 0)
+    game.validate(match.state, action)
+    why = know.explain(match.view(0), 0, action)
+    assert why.numbers[0][0] == "expected_score" and 0 < why.numbers[0][1] <= 15
+    match.apply(action)
+    match = _easy_until(game_id, lambda m: m.state.phase == "attack", seed=2) if match.state.phase != "attack" \
+        else match
+    seat = match.actor
+    action = make_player(game_id, "normal", seed=1).choose(match, seat)
+    game.validate(match.state, action)
+    key, chance = know.explain(match.view(seat), seat, action).numbers[0]
+    assert key == "win_chance" and 0 <= chance <= 1
+    values = evaluate(match.state)
+    assert len(values) == 2 and abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
