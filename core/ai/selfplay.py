@@ -169,7 +169,7 @@ def run(game_id: str, games: int, seed: int, specs: list[str],
 def print_report(report: dict[str, Any], game_id: str, out: TextIO) -> None:
     games = report["games"]
     paired = registry.get(game_id).spec.max_players == 1
-    how = "paired sessions on one seed each" if paired else "seats alternating"
+    how = "paired sessions on one seed each" if paired else "seats rotating"
     print(f"{games} games of {game_id}, {how}; a draw counts half", file=out)
     for i, (spec, won, score) in enumerate(zip(report["players"], report["wins"], report["score"])):
         lo, hi = wilson(score, games)
