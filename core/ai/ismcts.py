@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import math
 import random
 from collections.abc import Iterator
@@ -25,6 +26,8 @@ from typing import Any
 from core.ai.knowledge import Knowledge, knowledge
 from core.errors import IllegalAction
 from core.game import CHANCE, Game, Result, actor_players
+
+log = logging.getLogger(__name__)
 
 ITERATIONS = {"normal": 200, "strong": 1000}
 ROLLOUT_DEPTH = 200
@@ -261,8 +264,10 @@ def search(game: Game, view: Any, seat: int, rng: random.Random, level: str,
         for _ in range(budget(game.id, level) if iterations is None else iterations):
             tree.iterate()
     except (KeyError, ValueError, IndexError, AttributeError, IllegalAction):
-        # A game without `determinize` whose view hides what its rules need to play on (Clout's
-        # unseen chips): the search stops at what it has learnt, or plays at random.
+        # A determinisation the rules cannot play on (a game whose `determinize` misses a hidden
+        # part): the search stops at what it has learnt, or plays at random, and says so.
+        log.warning("%s: the search stopped after %d iterations", game.id, tree.root.visits,
+                    exc_info=True)
         if not any(s.visits for (p, _k), s in tree.root.stats.items() if p == seat):
             from core.ai import random_choice
             return random_choice(game, view, seat, rng)

@@ -236,3 +236,13 @@ def test_a_players_iterations_reach_the_games_own_decision(know) -> None:
     make_player("impact", "strong", seed=1).choose(match, match.actor)
     assert budgets == [3, 70]
     assert budget("impact", "strong") == 70  # the override ends with the decision
+
+
+def test_a_search_cut_short_by_the_rules_says_so(know, caplog: pytest.LogCaptureFixture) -> None:
+    def evaluate(state: State) -> list[float]:
+        raise KeyError("a hidden part the determinisation missed")
+
+    know("race", Knowledge(evaluate=evaluate, playout_depth=1))
+    choice = search(Race(length=6, discrete=True), State(), 0, random.Random(0), "normal", iterations=20)
+    assert choice.player == 0  # still a move
+    assert "race: the search stopped after" in caplog.text
