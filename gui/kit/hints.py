@@ -87,6 +87,8 @@ def _secret_details(game: Any, view: Any, action: Any) -> str:
     fighters = getattr(action, "fighters", None)
     if fighters and roster is not None:
         return ", ".join(roster.name(f) for f in fighters)
+    if game.id == "clout" and type(action).__name__ == "ThrowChip":
+        return f"aimed at ({action.x:.0f}, {action.y:.0f}) cm on the area"
     if game.id == "fistful-of-gold":
         from core.gold.cards import card_name, cards_text
 
@@ -132,7 +134,10 @@ def chips_text(game: Any, view: Any, chips: tuple[str, ...]) -> str:
 
 def hint_text(game: Any, view: Any, hint: Any) -> str:
     """"<move> — <figures>": the advice line, also the log line's body."""
-    why = [chips_text(game, view, hint.why.chips)] + [number_text(k, v) for k, v in hint.why.numbers]
+    numbers = [number_text(k, v) for k, v in hint.why.numbers]
+    if not hint.why.chips:  # "reach them" needs the chips named first
+        numbers = [n.replace("to reach them", "to reach its aim") for n in numbers]
+    why = [chips_text(game, view, hint.why.chips)] + numbers
     why = [w for w in why if w]
     move = move_text(game, view, hint.action)
     return f"{move} — {'; '.join(why)}" if why else move

@@ -115,4 +115,6 @@ def test_a_public_move_is_worded_by_the_game_and_a_clout_aim_names_its_chips():
     uid = view.stacks[seat][0]
     text = hint_text(match.game, view, Hint(action, Why(numbers=(("reach_chance", 0.5),), chips=(uid,))))
     words = match.game.describe(view, action, match.game.apply(view, action)).split(". ")[0].rstrip(".")
-    assert text == f"{words} — aims at {chip_name(view, uid)}; 50 % chance to reach them"
+    assert text.startswith(words) and text.endswith(f" — aims at {chip_name(view, uid)}; 50 % chance to reach them")
+    if type(action).__name__ == "ThrowChip":
+        assert f"aimed at ({action.x:.0f}, {action.y:.0f}) cm" in text, "a throw says where to aim"
