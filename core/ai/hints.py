@@ -29,7 +29,8 @@ def hint(match: Any, seat: int, seed: int, iterations: int | None = None) -> Hin
     """The Normal computer's move for `seat` now; `iterations` caps the search (tests)."""
     if seat not in actor_players(match.actor):
         raise IllegalAction(f"it is not seat {seat}'s turn")
-    action = make_player(match.game_id, "normal", seed=seed, iterations=iterations).choose(match, seat)
+    view, step = match.view(seat), match.steps  # read once: the app may move on meanwhile
+    action = make_player(match.game_id, "normal", seed=seed, iterations=iterations).choose_from_view(view, seat, step)
     explain = knowledge(match.game_id).explain
-    why = explain(match.view(seat), seat, action) if explain is not None else Why()
+    why = explain(view, seat, action) if explain is not None else Why()
     return Hint(action, why if isinstance(why, Why) else Why())
