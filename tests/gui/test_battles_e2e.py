@@ -17,6 +17,7 @@ from core.fistful.roster import Fighter
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.fistful import battle_page, click_region, selectable_regions
+from tests.gui.skip_ahead import near_the_end, skip_ahead
 from tests.gui.window_helpers import click_new_game, new_window
 
 MAX_GESTURES = 1500
@@ -134,12 +135,17 @@ def finish(window: MainWindow, rng: random.Random) -> list[str]:
 
 
 def test_two_player_domination_with_the_ultimate_champion(qtbot, monkeypatch, tmp_path):
-    window = new_window(qtbot, monkeypatch, tmp_path / "dom.battlebox.json")
+    save_path = tmp_path / "dom.battlebox.json"
+    window = new_window(qtbot, monkeypatch, save_path)
     start_from_card(window, monkeypatch, "domination", ("Ada", "Bram"),
                     {"ultimate_champion": True, "hero": True, "slaughter": True}, 77)
     view = window.view
     assert view.domination and view.mini_map is not None
-    gestures = finish(window, random.Random(77))
+    rng = random.Random(77)
+    gestures = play_until(window, rng, lambda: len(window.match.state.history) >= 1
+                          and window.match.state.phase == "attack", "the first battle")
+    skip_ahead(window, save_path, lambda m: m.state.phase == "champion_pick", 77)
+    gestures += finish(window, rng)
     state = window.match.state
     assert {"claim", "army", "fistful", "attack", "throw", "remove"} <= set(gestures)
     assert state.champion is not None, "a Domination win with the option on leads to the champion fight"
@@ -173,7 +179,10 @@ def test_two_player_all_out_war_saved_reopened_undone_and_finished(qtbot, monkey
     assert reopened.view.page == "board"
     assert undone.fighter in [t.fighter for t in battle_page(reopened.view).clickable_tokens()], \
         "the undone removal is offered again"
-    finish(reopened, random.Random(5))
+    rng = random.Random(5)
+    play_until(reopened, rng, lambda: len(reopened.match.actions) > len(saved_actions), "the removal again")
+    near_the_end(reopened, save_path, 5, 20)
+    finish(reopened, rng)
     alive = [p for p in range(2) if not reopened.match.state.out[p]]
     assert list(reopened.match.result.winners) == alive
 
@@ -181,7 +190,10 @@ def test_two_player_all_out_war_saved_reopened_undone_and_finished(qtbot, monkey
 def test_three_player_all_out_war(qtbot, monkeypatch, tmp_path):
     window = new_window(qtbot, monkeypatch, tmp_path / "war3.battlebox.json")
     start_from_card(window, monkeypatch, "all-out-war", ("Eve", "Finn", "Gus"), {}, 303)
-    gestures = finish(window, random.Random(303))
+    rng = random.Random(303)
+    gestures = play_until(window, rng, lambda: len(window.match.state.history) >= 1, "the first battle")
+    near_the_end(window, tmp_path / "war3.battlebox.json", 303, 20)
+    gestures += finish(window, rng)
     state = window.match.state
     assert gestures.count("army") == 3
     assert gestures.count("claim") == 12
