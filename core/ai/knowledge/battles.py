@@ -34,6 +34,7 @@ from core.registry import GAMES
 SAMPLES = (500, 1500)  # throws sampled per battle weighed (normal, strong)
 WORLDS = (2, 4)  # determinisations of rivals' hidden fistfuls
 SHAPE_CANDIDATES = (10, 24)  # value shapes tried for a fistful
+REMOVE_SHAPES = (3, 8)  # value shapes tried for each army a removal would leave
 PLAYOUT_DEPTH = 24  # moves: three or four battles
 EXPLAIN_PLAYOUTS = 24
 ARMY_WEIGHT = 0.25  # one fighter left in the army against one region held
@@ -197,20 +198,42 @@ def make(game_id: str) -> Knowledge:
                 best = chances
         return 0.5 if best is None else float(best[seat])
 
+    def best_fistful_of(view: BattleState, states: list[BattleState], seat: int, rng: random.Random,
+                        level: str, shapes: int | None = None) -> tuple[ChooseFistful, float]:
+        """The candidate fistful with the best mean chance in the coming battle over `states`."""
+        strong = level == "strong"
+        options = fistful_candidates(view, seat, rng, shapes or SHAPE_CANDIDATES[strong])
+        if len(options) == 1:
+            return options[0], 0.0
+        scores = [0.0] * len(options)
+        for world in states:
+            for i, o in enumerate(options):
+                thrown = tuple(o.fighters) + ((o.extra,) if o.extra is not None else ())
+                scores[i] += battle_value(world, seat, thrown, rng, SAMPLES[strong])
+        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        return options[best], scores[best] / len(states)
+
     def decide(view: BattleState, seat: int, rng: random.Random, level: str) -> Any:
         phase = view.phase
         strong = level == "strong"
         samples = SAMPLES[strong]
         if phase in ("fistful", "reselect"):
-            options = fistful_candidates(view, seat, rng, SHAPE_CANDIDATES[strong])
-            if len(options) == 1:
-                return options[0]
-            scores = [0.0] * len(options)
-            for world in worlds(view, seat, rng, WORLDS[strong]):
-                for i, o in enumerate(options):
-                    thrown = tuple(o.fighters) + ((o.extra,) if o.extra is not None else ())
-                    scores[i] += battle_value(world, seat, thrown, rng, samples)
-            return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+            return best_fistful_of(view, worlds(view, seat, rng, WORLDS[strong]), seat, rng, level)[0]
+        if phase == "remove":
+            legal = [a for a in game.legal_actions(view) or [] if a.player == seat]
+            if len(legal) > 1 and view.battle is not None:
+                battle = view.battle
+                attacker = battle.winner if battle.winner is not None else battle.defender
+
+                def kept(a: Any) -> float:
+                    army = tuple(f for f in view.armies[seat] if f != a.fighter)
+                    world = msgspec.structs.replace(view, phase="reselect", attacker=attacker, pending=(seat,),
+                                                    armies=replace_at(view.armies, seat, army))
+                    return best_fistful_of(world, [world], seat, rng, level, REMOVE_SHAPES[strong])[1]
+                alike: dict[tuple[int, str], Any] = {}
+                for a in legal:  # fighters of one value and region leave the same army behind
+                    alike.setdefault((roster.value(a.fighter), roster.region(a.fighter)), a)
+                return max(alike.values(), key=lambda a: (round(kept(a), 3), -roster.value(a.fighter)))
         if phase == "attack":
             legal = [a for a in game.legal_actions(view) or [] if a.player == seat]
             if len(legal) > 1:
