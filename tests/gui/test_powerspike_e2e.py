@@ -20,6 +20,7 @@ from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from gui.start_page import GameCard
 from tests.gui.drivers.powerspike import drive
+from tests.gui.skip_ahead import near_the_end
 
 pytestmark = pytest.mark.gui
 MAX_GESTURES = 4000
@@ -208,7 +209,12 @@ def test_a_power_spike_battle_saved_reopened_undone_and_won(qtbot, monkeypatch, 
     assert not reopened.match.state.activation.moved, "the undone move may be made again"
     assert reopened.view.tabletop.markers[uid].centre != (saved_actions[-1].x, saved_actions[-1].y)
 
-    play_until(lambda: reopened.view, rng, lambda: reopened.match.is_over, "the end of the battle")
+    play_until(lambda: reopened.view, rng, lambda: len(reopened.match.actions) >= len(saved_actions),
+               "a gesture after the undo")
+    near_the_end(reopened, save_path, 99, 25)
+    assert not reopened.match.is_over
+    gestures = play_until(lambda: reopened.view, rng, lambda: reopened.match.is_over, "the end of the battle")
+    assert "fire" in gestures
     result = reopened.match.result
     assert reopened.view.page == "over"
     assert reopened.match.game.result_text(reopened.match.state) in reopened.view.over.summary.text()
