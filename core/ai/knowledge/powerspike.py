@@ -32,13 +32,13 @@ from core.powerspike.random_play import random_action
 from core.powerspike.state import Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points
 from core.powerspike.whatif import as_if_moved
 
-PLAYOUT_DEPTH = 40  # steps: about two goes each
+PLAYOUT_DEPTH = 24  # steps: about a go each
 UNIT_WEIGHT = 3.0  # a unit left counts as many points as a figure of three cards
 SCALE = 12.0  # points of lead that make a playout's end a near-certain win
 MOVES = 4  # candidate moves kept per activation
 ACTIVATIONS = 3  # candidate units to activate
 EASY_PRIOR = 0.01  # the Easy choice is kept unless playouts find one better by more than this
-NORMAL, STRONG = 64, 320  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
+NORMAL, STRONG = 40, 200  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
 
 
 def strength(state: PowerSpikeState, side: str) -> float:
