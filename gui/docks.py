@@ -212,15 +212,22 @@ class DockPanels:
         lines = [f"{i}. {line}" for i, line in enumerate(match.log if match else [], start=1)]
         for step, note in reversed(getattr(getattr(self, "view", None), "log_notes", [])):
             lines.insert(min(step, len(lines)), note)  # the view's own lines (a hint used), after their step
-        self.log_view.clear()
+        shown = getattr(self, "_log_lines", [])
         cursor = QTextCursor(self.log_view.document())
+        if shown and lines[:len(shown)] == shown:  # a move was added: write only the new lines
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            new = lines[len(shown):]
+        else:
+            self.log_view.clear()
+            new, shown = lines, []
         block = QTextBlockFormat()
         block.setBottomMargin(5)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(new, start=len(shown)):
             if i:
                 cursor.insertBlock()
             cursor.setBlockFormat(block)
             cursor.insertText(line)
+        self._log_lines = lines
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())
 
