@@ -18,6 +18,7 @@ from typing import Any
 from core.ai.heuristics import clout as easy
 from core.ai.knowledge import Knowledge, Why
 from core.clout.game import GAME, Choose, CloutState, DiscardChip, Keep, PlaceChip, ReplaceChip, ThrowChip
+from core.clout.abilities import Board
 from core.clout.geometry import CHIP_DIAMETER_CM
 from core.clout.policy import sample_chance
 from core.clout.resolution import board
@@ -27,6 +28,7 @@ from core.clout.validation import actor, playable, why_not
 SOFT = easy.SOFT
 LEAD_SCALE = 3.0  # clout points of lead that make a win about 3 in 4
 STACK_SHARE = 0.85  # a stack chip's points count this much: most chips land and score
+EXPOSURE = 0.5  # share of the thickest cluster a rival's poison or bomb is expected to take
 ATTACKS = easy.ATTACKS
 PLAYOUT_DEPTH = 4
 ROOT_PLAYS = 12  # the Easy player's best plays of this many chips are tried at the root
@@ -45,12 +47,31 @@ def evaluate(state: CloutState) -> list[float]:
         totals[s.player] += s.total
     for p in range(n):
         totals[p] += STACK_SHARE * sum(b.cat.chip(state.kind(u)).points for u in state.stacks[p])
+        totals[p] -= EXPOSURE * exposure(state, b, p)
     if n != 2:
         best = max(totals)
         return [1.0 if t == best else 0.0 for t in totals]
     d = (totals[0] - totals[1]) / LEAD_SCALE
     p0 = 1.0 / (1.0 + math.exp(-d))
     return [p0, 1.0 - p0]
+
+
+def exposure(state: CloutState, b: Board, p: int) -> float:
+    """What one poison or bomb still in a rival's stack could take from `p` in one landing: the
+    worth of `p`'s troops it would reach, at their thickest cluster (0 if no rival holds one)."""
+    reach = 0.0
+    for q, stack in enumerate(state.stacks):
+        if q == p:
+            continue
+        for u in stack:
+            chip = b.cat.chip(state.kind(u))
+            if chip.has("poison") or chip.has("bomb"):
+                reach = max(reach, chip.range * b.increment(q) + CHIP_DIAMETER_CM)
+    if reach == 0.0:
+        return 0.0
+    troops = [(b.pos(u), easy.chip_worth(b, u)) for u in b.on
+              if b.controller(u) == p and b.chip(u).type == "troop" and not b.immune(u, "poison")]
+    return max((sum(w for q, w in troops if math.dist(q, here) <= reach) for here, _ in troops), default=0.0)
 
 
 def _aim_near(state: CloutState, seat: int, target: tuple[float, float], gap: float,
@@ -276,5 +297,5 @@ def explain(view: CloutState, seat: int, action: Any) -> Why:
 
 
 KNOWLEDGE = {"clout": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
-                                playout_depth=PLAYOUT_DEPTH, explain=explain, iterations=(80, 400),
+                                playout_depth=PLAYOUT_DEPTH, explain=explain, iterations=(70, 300),
                                 decide=prepare)}
