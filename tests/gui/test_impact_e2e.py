@@ -14,6 +14,7 @@ from gui.impact.race import RACE_KEYS
 from gui.main_window import MainWindow
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.impact import drive
+from tests.gui.skip_ahead import near_the_end
 from tests.gui.window_helpers import click_new_game
 from tests.gui.window_helpers import new_window as _new_window
 
@@ -101,6 +102,10 @@ def test_three_player_impact_from_the_dialog_saved_reopened_undone_finished(qtbo
     assert reopened.match.actions == saved_actions[:-1]
     assert reopened.match.actor == stopper and reopened.view.stop_button.isEnabled()
 
+    while len(reopened.match.actions) < len(saved_actions):
+        play_step(reopened, rng)
+    near_the_end(reopened, save_path, 7, 20)
+    assert not reopened.match.is_over
     for _ in range(3000):
         if reopened.match.is_over:
             break
