@@ -118,3 +118,9 @@ def test_a_public_move_is_worded_by_the_game_and_a_clout_aim_names_its_chips():
     assert text.startswith(words) and text.endswith(f" — aims at {chip_name(view, uid)}; 50 % chance to reach them")
     if type(action).__name__ == "ThrowChip":
         assert f"aimed at ({action.x:.0f}, {action.y:.0f}) cm" in text, "a throw says where to aim"
+
+
+def test_help_keyboard_lists_the_hint_key(qtbot, gold_window):
+    dialog = gold_window.show_keyboard_help()
+    qtbot.addWidget(dialog)
+    assert "Ctrl+H" in dialog.browser.toPlainText() and "hint" in dialog.browser.toPlainText()
