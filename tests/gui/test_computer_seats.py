@@ -24,6 +24,13 @@ from tests.gui.window_helpers import click_new_game, new_window
 
 
 @pytest.fixture(autouse=True)
+def _workers_done():
+    """A search still running when a test ends finishes before the next test (and before exit)."""
+    yield
+    QThreadPool.globalInstance().waitForDone()
+
+
+@pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
 

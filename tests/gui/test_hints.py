@@ -17,6 +17,13 @@ from tests.gui.drivers.hints import HintDriver, set_hints, start_with_seats
 from tests.gui.window_helpers import new_window
 
 
+@pytest.fixture(autouse=True)
+def _workers_done():
+    """A search still running when a test ends finishes before the next test (and before exit)."""
+    yield
+    QThreadPool.globalInstance().waitForDone()
+
+
 @pytest.fixture
 def gold_window(qtbot, monkeypatch, tmp_path):
     """A game of Gold, the human at seat 0 against the Easy computer; its hint numbers are fixed."""
