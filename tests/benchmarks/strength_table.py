@@ -30,7 +30,7 @@ from typing import Any
 
 from core import registry
 from core.ai.ismcts import budget
-from core.ai.selfplay import Tally, play_game, time_summary, wilson
+from core.ai.selfplay import Tally, play_game, wilson
 
 BATTLES = ("domination", "all-out-war", "clout", "power-spike")
 VS_RANDOM = {**dict.fromkeys(BATTLES, 0.95), "solitaire": 0.90, "fistful-of-gold": 0.80,
