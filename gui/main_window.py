@@ -195,11 +195,9 @@ class MainWindow(DockPanels, QMainWindow):
         """View → Hints and View → Computer speed (after the docks' items)."""
         from PySide6.QtGui import QActionGroup
 
-        from gui import storage
+        from gui.kit.hints import add_hints_action
 
         if not getattr(self, "speed_actions", None):
-            from gui.kit.hints import add_hints_action
-
             self.hints_action = add_hints_action(self.view_menu, lambda _on: self._view and self._view.update_hints())
             menu = self.view_menu.addMenu("&Computer speed")
             group, self.speed_actions = QActionGroup(menu), {}
