@@ -161,27 +161,28 @@ class _Root:
     Judging aims by the Easy player's scoring costs a few hundredths of a second per table, too
     much for every table the tree grows into, so it is done once, for the decision asked
     (`prepare`, the knowledge's `decide` hook before the search runs). Determinisations share
-    the view's tuples of chips and stacks, so the root is recognised by identity."""
+    the view's tuples of chips and stacks, so the root is recognised by identity. The key and
+    its plays are set together (one assignment), so a second search running at once (a hint
+    while the computer thinks) can only make the other fall back to the simple aims."""
 
-    key: tuple[Any, ...] = ()
-    plays: list[Any] = []
+    entry: tuple[tuple[Any, ...], list[Any]] = ((), [])
 
     @classmethod
-    def matches(cls, state: CloutState, seat: int) -> bool:
-        return bool(cls.key) and cls.key[0] is state.chips and cls.key[1] is state.stacks \
-            and cls.key[2] == seat and cls.key[3] == state.phase
+    def plays_for(cls, state: CloutState, seat: int) -> list[Any] | None:
+        key, plays = cls.entry
+        if key and key[0] is state.chips and key[1] is state.stacks and key[2] == seat and key[3] == state.phase:
+            return list(plays)
+        return None
 
 
 def prepare(view: CloutState, seat: int, rng: random.Random, level: str) -> None:
     """Before the search: the Easy player's best play of each chip, to be tried at the root."""
-    _Root.key, _Root.plays = (), []
     if view.phase == "choose" and playable(view, seat):
         plays = [a for _g, a in easy.ranked_plays(view, seat, random.Random(rng.random()))]
-        # The best few as the Easy player judges them, and a second aim for the best three chips.
+        # The Easy player's best play of each chip, and a second aim for its best three chips.
         extra = [ThrowChip(seat, a.chip, *_spots(view, seat, a.chip, rng, 1)[0])
                  for a in plays[:ROOT_SECOND_AIMS] if isinstance(a, ThrowChip)]
-        _Root.plays = plays[:ROOT_PLAYS] + extra
-        _Root.key = (view.chips, view.stacks, seat, view.phase)
+        _Root.entry = ((view.chips, view.stacks, seat, view.phase), plays[:ROOT_PLAYS] + extra)
     return None
 
 
@@ -190,8 +191,9 @@ def candidates(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
     if state.phase == "choose":
         if not playable(state, seat):
             return [DiscardChip(seat, u) for u in state.stacks[seat]]
-        if _Root.matches(state, seat):
-            return list(_Root.plays)
+        root = _Root.plays_for(state, seat)
+        if root is not None:
+            return root
         return _throws(state, seat, rng, 2)
     if state.phase in ("throw", "precision"):
         assert state.ctx is not None
