@@ -19,7 +19,7 @@ A throw that follows a computer's move is thrown by the computer at the same pac
 Hints (View → Hints, off by default) run on the same worker: the Hint button asks the Normal
 computer (`core.ai.hints.hint`) for the seat in front of the screen, the bar says its move and
 numbers, and a line goes in the window's log (`log_notes`, beside the match's own lines, never
-in the match). A new position drops a hint still being worked out, like a computer's search.
+in the match); where another person shares the screen, a secret choice's advice stays out of it. A new position drops a hint still being worked out, like a computer's search.
 
 The main window connects `finished_requested` to the start page and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
@@ -42,7 +42,7 @@ from core.match import Match
 from gui import storage
 from gui.controller import MatchController
 from gui.kit.curtain import Curtain
-from gui.kit.hints import HintBar, hint_text
+from gui.kit.hints import SECRET_VERBS, HintBar, hint_text
 from gui.kit.refusal import RefusalBanner
 
 CURTAIN = "curtain"
@@ -367,6 +367,17 @@ class GameView(QWidget):
         self._hint_at = None
         self.hint_bar.say("")
 
+    def _secret_from_others(self, seat: int, action: Any) -> bool:
+        """Whether another person at the table may not know `action` (the log is for everyone)."""
+        match = self.match
+        others = [i for i, p in enumerate(match.setup.players) if p.computer is None and i != seat]
+        if not others or type(action).__name__ in SECRET_VERBS:
+            return bool(others)
+        try:
+            return any(match.game.redact(action, i, match.state, match.state) != action for i in others)
+        except Exception:  # noqa: BLE001 (a game that cannot tell: keep it secret)
+            return True
+
     def _show_hint(self, hint: Any, error: str | None) -> None:
         self._hint_ticket = 0
         if error is not None:
@@ -375,6 +386,8 @@ class GameView(QWidget):
             seat = self._hint_for
             text = hint_text(self.match.game, self.match.view(seat), hint)
             self.hint_bar.say(text)
+            if self._secret_from_others(seat, hint.action):
+                text = "a secret choice (shown to them only)"
             self.log_notes.append((self.match.steps, f"Hint for {self.match.setup.players[seat].name}: {text}"))
             self.log_noted.emit()
         self.update_hints()

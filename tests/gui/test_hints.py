@@ -131,3 +131,20 @@ def test_help_keyboard_lists_the_hint_key(qtbot, gold_window):
     dialog = gold_window.show_keyboard_help()
     qtbot.addWidget(dialog)
     assert "Ctrl+H" in dialog.browser.toPlainText() and "hint" in dialog.browser.toPlainText()
+
+
+def test_at_a_shared_screen_the_log_keeps_a_secret_hint_secret(qtbot, monkeypatch, tmp_path):
+    """Two people at one screen: the hint for a secret choice shows in the bar to the player who
+    lifted the curtain, but the log, which both read, says only that a hint was used."""
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "fistful-of-gold", {0: None, 1: None})
+    set_hints(window, True)
+    view = window.view
+    hints = HintDriver(view)
+    assert view.page == "curtain" and not hints.can_ask()
+    hints.reveal_curtain()
+    hints.ask()
+    advice = hints.wait_for_advice(qtbot)
+    assert advice.startswith("Discard ")
+    name = window.match.setup.players[view.hint_seat()].name
+    assert f"Hint for {name}: a secret choice" in log_text(window) and advice not in log_text(window)
