@@ -46,10 +46,11 @@ def near_the_end(window: Any, save_path: Path, seed: int, left: int) -> Match:
     """`skip_ahead` to `left` actions before the end that random play from here reaches.
 
     Random play is looked ahead on a copy; the window then finishes from a position that
-    is nearly decided, by its own gestures (which need not end it the same way)."""
+    is nearly decided, by its own gestures (which need not end it the same way). It stops where a
+    player acts, as the window does (a throw's chance outcome follows the throw at once)."""
     window.save_as_action.trigger()
     assert not window.errors
     probe = Match.load(save_path)
     play_on(probe, random.Random(seed), lambda m: m.is_over)
     target = max(len(window.match.actions), len(probe.actions) - left)
-    return skip_ahead(window, save_path, lambda m: len(m.actions) >= target, seed)
+    return skip_ahead(window, save_path, lambda m: len(m.actions) >= target and m.actor != CHANCE, seed)
