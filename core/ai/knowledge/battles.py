@@ -8,8 +8,10 @@ not) with the best chance in the battle the attacker will choose, against rivals
 the view shows them or as determinisations draw them; an attack goes where the attacker's
 chance is best. A tree search over these long games (a hundred moves) learnt less in a second
 than the Easy player knows (measured: Normal 40-50 % against Easy over 20 games), so the rest
-is the Easy player's: the army (built for the regions it defends), counters, removals, flips
-and the Ultimate Champion fight (which cannot change the winner). Strong samples more throws,
+is the Easy player's: the army (built for the regions it defends), All-Out War's first fistful
+(no region is held yet; it is spread so the counters can follow it), counters, flips and the
+Ultimate Champion fight (which cannot change the winner). A loser gives up the fighter whose
+loss leaves the best fistful for the coming battle. Strong samples more throws,
 more determinisations and more shapes. `evaluate` and `playout` remain for the search's hooks
 and the hint's win chance.
 """
@@ -31,9 +33,9 @@ from core.fistful.roster import Fighter
 from core.game import CHANCE, actor_players
 from core.registry import GAMES
 
-SAMPLES = (500, 1500)  # throws sampled per battle weighed (normal, strong)
-WORLDS = (2, 4)  # determinisations of rivals' hidden fistfuls
-SHAPE_CANDIDATES = (10, 24)  # value shapes tried for a fistful
+SAMPLES = (500, 2500)  # throws sampled per battle weighed (normal, strong)
+WORLDS = (2, 6)  # determinisations of rivals' hidden fistfuls
+SHAPE_CANDIDATES = (10, 30)  # value shapes tried for a fistful
 REMOVE_SHAPES = (3, 8)  # value shapes tried for each army a removal would leave
 PLAYOUT_DEPTH = 24  # moves: three or four battles
 EXPLAIN_PLAYOUTS = 24
@@ -217,6 +219,8 @@ def make(game_id: str) -> Knowledge:
         phase = view.phase
         strong = level == "strong"
         samples = SAMPLES[strong]
+        if phase == "fistful" and game_id == "all-out-war":
+            return easy(view, seat, rng)  # no region is held yet: spread it, the counters follow it
         if phase in ("fistful", "reselect"):
             return best_fistful_of(view, worlds(view, seat, rng, WORLDS[strong]), seat, rng, level)[0]
         if phase == "remove":
