@@ -79,3 +79,18 @@ def test_wilson_interval_holds_the_rate() -> None:
     lo, hi = wilson(8, 10)
     assert lo < 0.8 < hi
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_each_spec_takes_every_seat_in_turn(monkeypatch) -> None:
+    import core.ai.selfplay as selfplay
+
+    seated: list[str] = []
+    real = selfplay.make_player
+
+    def recording(game_id: str, level: str, **kwargs):
+        seated.append(level)
+        return real(game_id, level, **kwargs)
+
+    monkeypatch.setattr(selfplay, "make_player", recording)
+    run("throwdown", 3, 0, ["easy", "random", "normal"])
+    assert seated == ["easy", "random", "normal", "random", "normal", "easy", "normal", "easy", "random"]
