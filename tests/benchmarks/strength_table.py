@@ -173,15 +173,20 @@ class Runner:
                 break
 
     def plan(self, fixed: list[Pairing]) -> None:
-        """How many games each fixed pairing can play in its share of the time left."""
+        """How many games each fixed pairing can play: the time left is shared evenly, and what
+        a quick pairing does not need to reach `--games` goes to the slower ones."""
         want = self.args.games
         left = FIXED_SHARE * max(0.0, self.deadline - time.monotonic())
-        need = sum(p.pace() * (want - p.games) for p in fixed if p.games and p.games < want)
-        cut = 1.0 if need <= left else left / need
         for p in fixed:
-            p.planned = want if cut >= 1.0 else min(want, p.games + int((want - p.games) * cut))
-            if not p.games:
-                p.planned = 0  # its pilot did not finish in time
+            p.planned = 0 if not p.games else max(p.games, want)  # no pilot: it cannot be paced
+        short = sorted((p for p in fixed if 0 < p.games < want), key=lambda p: p.pace() * (want - p.games))
+        for i, p in enumerate(short):
+            share = left / (len(short) - i)
+            need = p.pace() * (want - p.games)
+            if need > share:
+                p.planned = p.games + int(share / p.pace())
+                need = share
+            left -= need
 
 
 def thinking(report: dict[str, Any]) -> str:
