@@ -35,7 +35,7 @@ from core.fistful.roster import Fighter
 from core.game import CHANCE, actor_players
 from core.registry import GAMES
 
-SAMPLES = (500, 2500)  # throws sampled per battle weighed (normal, strong)
+SAMPLES = (500, 2500)  # throws sampled per battle weighed (normal, strong), two-player games
 WORLDS = (2, 6)  # determinisations of rivals' hidden fistfuls
 SHAPE_CANDIDATES = (10, 30)  # value shapes tried for a fistful
 REMOVE_SHAPES = (3, 8)  # value shapes tried for each army a removal would leave
@@ -213,7 +213,7 @@ def make(game_id: str) -> Knowledge:
         for world in states:
             for i, o in enumerate(options):
                 thrown = tuple(o.fighters) + ((o.extra,) if o.extra is not None else ())
-                scores[i] += battle_value(world, seat, thrown, rng, SAMPLES[strong])
+                scores[i] += battle_value(world, seat, thrown, rng, SAMPLES[strong] * 2 // view.players)
         best = max(range(len(options)), key=lambda i: (scores[i], -i))
         return options[best], scores[best] / len(states)
 
@@ -237,7 +237,7 @@ def make(game_id: str) -> Knowledge:
     def decide(view: BattleState, seat: int, rng: random.Random, level: str) -> Any:
         phase = view.phase
         strong = level == "strong"
-        samples = SAMPLES[strong]
+        samples = SAMPLES[strong] * 2 // view.players  # more throwers, more regions to weigh
         if phase == "army" and game_id == "domination":
             return domination_army(view, seat, rng)
         if phase == "fistful" and game_id == "all-out-war":
