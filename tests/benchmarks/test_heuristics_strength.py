@@ -28,6 +28,7 @@ def win_rate(game_id: str, games: int = GAMES) -> float:
 
 
 BELOW_BAR: dict[str, str] = {}
+BELOW_BAR["power-spike"] = "measured 98.25 % (196.5 of 200 games, these seeds) against the 100 % bar"
 
 
 @pytest.mark.parametrize("game_id", [
