@@ -51,3 +51,34 @@ def test_gold_decision_times(level: str, limit: float) -> None:
     p95 = report["decision_seconds"][level]["p95"]
     print(f"gold {level}: 95 % of decisions within {p95:.3f} s")
     assert p95 <= limit
+
+
+# --- Impact -----------------------------------------------------------------------------------
+
+def _impact_score(specs: list[str], games: int = GAMES) -> float:
+    """The first spec's score (a shared first place splits the point), seats rotating."""
+    report = run("impact", games, 11, specs)
+    return report["score"][0] / games
+
+
+@pytest.mark.parametrize(("rival", "bar"), [("random", 0.70), ("easy", 0.55)])
+def test_impact_normal_two_players(benchmark: Any, rival: str, bar: float) -> None:
+    rate = benchmark.pedantic(_impact_score, args=(["normal", rival],), rounds=1, iterations=1)
+    _record(benchmark, rate, f"impact normal vs {rival}")
+    assert rate >= bar
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_impact_normal_wins_double_its_share_against_random_seats(benchmark: Any, players: int) -> None:
+    rate = benchmark.pedantic(_impact_score, args=(["normal"] + ["random"] * (players - 1),),
+                              rounds=1, iterations=1)
+    _record(benchmark, rate, f"impact normal vs {players - 1} random seats")
+    assert rate >= 2 / players
+
+
+@pytest.mark.parametrize(("level", "limit"), [("normal", 1.0), ("strong", 5.0)])
+def test_impact_decision_times(level: str, limit: float) -> None:
+    report = run("impact", 10, 7, [level, "easy"])
+    p95 = report["decision_seconds"][level]["p95"]
+    print(f"impact {level}: 95 % of decisions within {p95:.3f} s")
+    assert p95 <= limit

@@ -2,6 +2,7 @@
 the exact odds), an evaluation by dice held, and the hint's exact chance of a match."""
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -12,9 +13,10 @@ from core.impact.game import GAME
 from core.impact.state import CAUTIOUS, LOOSE, RECKLESS, ImpactState, Stop, Throw, Tip
 
 PLAYOUT_DEPTH = 80  # steps (chance included) before a playout is judged by the dice held
-ROLLOUTS = {"normal": 12, "strong": 48}  # playouts per candidate move (calibrated: 95 % within 1 s / 5 s)
-MARGIN = 0.02  # how much better than the Easy move another must score to be preferred
-TURNS_AHEAD = 4  # a playout stops after this many turn ends and is judged by the dice held
+ROLLOUTS = {"normal": 32, "strong": 128}  # playouts per candidate move (calibrated: 95 % within 1 s / 5 s)
+MARGIN = 0.0  # how much better than the Easy move another must score to be preferred
+CONFIDENCE = 2.0  # ... counted in standard errors of the paired difference below its mean
+ROUNDS_AHEAD = 2  # a playout stops after this many rounds of turns and is judged by the dice held
 
 
 def candidates(state: ImpactState, seat: int, rng: random.Random) -> list[Any]:
@@ -50,6 +52,7 @@ def evaluate(state: ImpactState) -> list[float]:
 def _rollout(state: ImpactState, seat: int, rng: random.Random) -> float:
     """`seat`'s reward after everyone plays the Easy policy for a few turns (or to the end)."""
     turns = 0
+    horizon = ROUNDS_AHEAD * len(state.in_game())
     for _ in range(400):
         actor = GAME.actor(state)
         if actor is None:
@@ -61,7 +64,7 @@ def _rollout(state: ImpactState, seat: int, rng: random.Random) -> float:
             state = GAME.apply(state, playout(state, rng))
         if state.phase == "turn" and state.throws == 0 and (state.active != before or state.big_bang):
             turns += 1
-            if turns >= TURNS_AHEAD:
+            if turns >= horizon:
                 break
     result = GAME.result(state)
     if result is not None:
@@ -72,7 +75,7 @@ def _rollout(state: ImpactState, seat: int, rng: random.Random) -> float:
 def decide(view: ImpactState, seat: int, rng: random.Random, level: str) -> Any:
     """Flat Monte Carlo over the candidate moves, each tried on the same chance draws (common
     random numbers), the Easy policy playing on; the Easy move is kept unless another is
-    clearly better."""
+    better by two standard errors of the paired difference (noise must not pick the move)."""
     if level not in ROLLOUTS:
         return None
     if view.phase == "race":
@@ -84,12 +87,15 @@ def decide(view: ImpactState, seat: int, rng: random.Random, level: str) -> Any:
     if len(moves) == 1:
         return easy
     seeds = [rng.random() for _ in range(ROLLOUTS[level])]
-    scores = []
-    for move in moves:
-        after = GAME.apply(view, move)
-        scores.append(sum(_rollout(after, seat, random.Random(s)) for s in seeds) / len(seeds))
-    best = max(range(len(moves)), key=scores.__getitem__)
-    return moves[best] if scores[best] > scores[0] + MARGIN else easy
+    results = [[_rollout(GAME.apply(view, move), seat, random.Random(s)) for s in seeds] for move in moves]
+    best, best_gain = easy, MARGIN
+    for move, result in zip(moves[1:], results[1:]):
+        diffs = [a - b for a, b in zip(result, results[0])]
+        gain = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / max(len(diffs) - 1, 1) / len(diffs))
+        if gain - CONFIDENCE * spread > best_gain:
+            best, best_gain = move, gain - CONFIDENCE * spread
+    return best
 
 
 def explain(view: ImpactState, seat: int, action: Any) -> Why:
