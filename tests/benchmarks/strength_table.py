@@ -11,8 +11,10 @@ half) with its 95 % Wilson interval, beside the issue's bar; thinking time is th
 95th percentile seconds per decision of each search level.
 
 Planning: one pilot game per pairing measures its pace; if the fixed pairings cannot all reach
-`--games` within three quarters of the budget, each is cut in proportion (the table says so).
-Strong vs Normal then shares the rest, the pairing with the least time spent going next. A game
+`--games` within three quarters of the budget, that time is shared evenly between them (a quick
+pairing plays all its games, the slower ones are cut; the table says so), planned again with the
+measured paces whenever the planned games are played. Strong vs Normal then shares the rest, the
+pairing with the least time spent going next, up to `--strong-games` each. A game
 still running at the deadline is dropped. After every game the results go to the state file
 (JSON) and the table to FILE, so an interrupted run leaves a partial table and the same command
 resumes it (with the budget that is left); the table says how long the measurement took in all.
@@ -155,11 +157,12 @@ class Runner:
         for pair in self.pairs:
             if pair.games == 0 and time.monotonic() < self.deadline:
                 self.play(pair, min(self.deadline, time.monotonic() + share))
-        self.plan(fixed)
         fixed_end = time.monotonic() + FIXED_SHARE * (self.deadline - time.monotonic())
         cap = self.args.strong_games
         while True:
             now = time.monotonic()
+            if now < fixed_end and not any(p.games < p.planned for p in fixed):
+                self.plan(fixed, fixed_end - now)  # again with the paces measured since
             fits = [p for p in self.pairs if now + p.pace() <= self.deadline]  # a game likely to finish
             due = [p for p in fits if p.fixed and p.games < p.planned]
             strong = [p for p in fits if not p.fixed and (cap is None or p.games < cap)]
@@ -172,11 +175,10 @@ class Runner:
             if not self.play(pair, self.deadline):
                 break
 
-    def plan(self, fixed: list[Pairing]) -> None:
-        """How many games each fixed pairing can play: the time left is shared evenly, and what
+    def plan(self, fixed: list[Pairing], left: float) -> None:
+        """How many games each fixed pairing can play in `left` seconds: shared evenly, and what
         a quick pairing does not need to reach `--games` goes to the slower ones."""
         want = self.args.games
-        left = FIXED_SHARE * max(0.0, self.deadline - time.monotonic())
         for p in fixed:
             p.planned = 0 if not p.games else max(p.games, want)  # no pilot: it cannot be paced
         short = sorted((p for p in fixed if 0 < p.games < want), key=lambda p: p.pace() * (want - p.games))
@@ -243,8 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state", default=None, help="JSON results to resume from (default OUT.state.json)")
     p.add_argument("--only", default=None, metavar="GAME,...", help="only these game ids")
     p.add_argument("--iterations", type=int, default=None, help="override every search budget (tests)")
-    p.add_argument("--strong-games", type=int, default=None, metavar="N",
-                   help="at most N games of Strong vs Normal per game (default: as many as fit)")
+    p.add_argument("--strong-games", type=int, default=1000, metavar="N",
+                   help="at most N games of Strong vs Normal per game (default 1000; the time "
+                        "left is shared between the games' Strong vs Normal pairings)")
     p.add_argument("--seed", type=int, default=0)
     return p
 

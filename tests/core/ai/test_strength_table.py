@@ -45,8 +45,6 @@ def test_without_time_nothing_is_measured_and_the_table_says_so(tmp_path: Path) 
 
 
 def test_fixed_pairings_that_cannot_fit_share_the_time_left(tmp_path: Path) -> None:
-    import time
-
     from tests.benchmarks.strength_table import Runner, build_parser
 
     runner = Runner(build_parser().parse_args([*ARGS, "--games", "200", "--hours", "1",
@@ -54,10 +52,8 @@ def test_fixed_pairings_that_cannot_fit_share_the_time_left(tmp_path: Path) -> N
     fixed = [p for p in runner.pairs if p.fixed]
     for p, pace in zip(fixed, (0.01, 10.0, 20.0, 40.0)):  # seconds per game after one pilot game
         p.tally, p.spent = {"games": 1}, pace
-    runner.deadline = time.monotonic() + 3600
-    runner.plan(fixed)
+    runner.plan(fixed, 0.75 * 3600)
     # 0.75 h: the quick pairing plays all 200 in 2 s; the others share the rest, 898 s each.
     assert [p.planned for p in fixed] == [200, 90, 45, 23]
-    runner.deadline = time.monotonic() + 10 * 24 * 3600
-    runner.plan(fixed)
+    runner.plan(fixed, 10 * 24 * 3600)
     assert [p.planned for p in fixed] == [200] * 4
