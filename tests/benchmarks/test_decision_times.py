@@ -4,8 +4,12 @@
 reference machine (2 cores). The positions are sampled, evenly spread, from whole seeded games
 played by the Easy players (random where a game has no heuristic yet), so openings, middle
 games and endings all count. Each game's budget is its `Knowledge.iterations`, else the common
-`ITERATIONS`. The median, 95th percentile and maximum are printed and kept in extra_info, with
-the CPU seconds beside them (on a machine others load, wall time overstates the search's cost).
+`ITERATIONS`. The median, 95th percentile and maximum are printed and kept in extra_info.
+
+The bar is asserted on the CPU seconds of each decision, the wall seconds being printed and kept
+beside them: the search is one thread, so on the player's own idle machine the two agree, while
+on a machine others load (a load average of 9 on its 2 cores while this was written) the wall
+time was 4-6 times the CPU time and measured the other work, not the search.
 
 A game far over its bar would take hours here, so each game and level stops sampling after
 `BATTLEBOX_DECISION_SECONDS` (default 120) seconds of thinking: the percentile is then over
@@ -88,4 +92,4 @@ def test_decision_times(benchmark: Any, game_id: str, level: str) -> None:
     print(f"\n{game_id} {level} ({budget(game_id, level)} iterations, {len(times)} decisions): "
           f"median {summary['median']:.3f} s, 95 % within {summary['p95']:.3f} s, "
           f"max {summary['max']:.3f} s (CPU: 95 % within {benchmark.extra_info['cpu']['p95']:.3f} s)")
-    assert summary["p95"] <= BARS[level]
+    assert benchmark.extra_info["cpu"]["p95"] <= BARS[level]
