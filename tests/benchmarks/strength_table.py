@@ -221,7 +221,9 @@ def table(pairs: list[Pairing], elapsed: float, args: argparse.Namespace, done: 
                        p.tally["draws"], p.tally["seconds"]).report()
         games, score = report["games"], report["score"][0]
         lo, hi = wilson(score, games)
-        count = f"{games}" + (f" of {args.games} (cut to fit)" if p.fixed and games < args.games else "")
+        count = str(games)
+        if p.fixed and games < args.games:
+            count += f" of {args.games} (cut to fit)" if done else f" of {p.planned} planned so far"
         met = "" if p.bar is None else ("yes" if score / games >= p.bar else "no")
         lines.append(f"| {title} | {versus} | {count} | {score / games:.1%} | {lo:.0%}–{hi:.0%} | "
                      f"{_bar(p.bar)} | {met} | {thinking(report)} |")
