@@ -37,9 +37,9 @@ from core.game import CHANCE, actor_players
 from core.registry import GAMES
 
 SAMPLES = (500, 2500)  # throws sampled per battle weighed (normal, strong), two-player games
-WORLDS = (2, 6)  # determinisations of rivals' hidden fistfuls
-SHAPE_CANDIDATES = (10, 30)  # value shapes tried for a fistful
-REMOVE_SHAPES = (3, 8)  # value shapes tried for each army a removal would leave
+WORLDS = (2, 4)  # determinisations of rivals' hidden fistfuls
+SHAPE_CANDIDATES = (10, 20)  # value shapes tried for a fistful
+REMOVE_SHAPES = (3, 5)  # value shapes tried for each army a removal would leave
 PLAYOUT_DEPTH = 24  # moves: three or four battles
 EXPLAIN_PLAYOUTS = 24
 ARMY_WEIGHT = 0.25  # one fighter left in the army against one region held
