@@ -4,6 +4,8 @@
 #   bash packaging/dev.sh app  [battlebox args...]   install, then start the app
 #   bash packaging/dev.sh test [pytest args...]      install, then run the tests
 #   bash packaging/dev.sh bench [pytest args...]     install, then run the benchmarks
+#   bash packaging/dev.sh strength [args...]         install, then measure the computer players'
+#                                                    strength table (up to 4 hours; --help)
 #
 # Both modes: make sure the system libraries Qt needs are installed (apt, when
 # on Debian/Ubuntu), create/update the virtualenv .venv in the repo root and
@@ -33,6 +35,7 @@ usage() {
 usage: bash packaging/dev.sh app   [battlebox args...]
        bash packaging/dev.sh test  [pytest args...]
        bash packaging/dev.sh bench [pytest args...]
+       bash packaging/dev.sh strength [--hours H] [--out FILE] [...]
 EOF
 }
 
@@ -156,7 +159,7 @@ mode="${1:-}"
 if [ $# -gt 0 ]; then shift; fi
 
 case "$mode" in
-    app|test|bench) ;;
+    app|test|bench|strength) ;;
     -h|--help|help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
 esac
@@ -181,5 +184,8 @@ case "$mode" in
     bench)
         export QT_QPA_PLATFORM=offscreen BATTLEBOX_BENCH=1
         exec "$VENV/bin/python" -m pytest tests/benchmarks "$@"
+        ;;
+    strength)
+        exec "$VENV/bin/python" -m tests.benchmarks.strength_table "$@"
         ;;
 esac
