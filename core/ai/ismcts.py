@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 ITERATIONS = {"normal": 200, "strong": 1000}
 ROLLOUT_DEPTH = 200
 EXPLORATION = 0.7
+RANDOM_TRIES = 64  # draws of a simultaneous step's random action before giving up on a seat
 WIDENING = 2.0  # continuous choices: up to WIDENING * sqrt(visits) candidates per seat at a node
 
 
@@ -112,7 +113,9 @@ class _Search:
             cands = node.candidates[p] = list(self.know.candidates(state, p, self.rng)) \
                 if self.know.candidates is not None else []
         if len(cands) < max(1, WIDENING * math.sqrt(node.visits + 1)):
-            cands.append(self.game.random_action(state, self.rng))
+            drawn = self._random_for(state, p)
+            if drawn is not None:
+                cands.append(drawn)
         if node.checked_on is not state:
             node.checked_on, node.checked = state, {}
         flags = node.checked.setdefault(p, [])
@@ -120,9 +123,20 @@ class _Search:
         usable = [a for a, ok in zip(cands, flags) if ok]
         if not usable:  # chance led this node to another kind of choice (Clout: a rethrow, not a turn)
             fresh = list(self.know.candidates(state, p, self.rng)) if self.know.candidates is not None else []
-            usable = [a for a in fresh if _legal(self.game, state, a)] or [self.game.random_action(state, self.rng)]
+            usable = [a for a in fresh if _legal(self.game, state, a)]
+            drawn = None if usable else self._random_for(state, p)
+            usable = usable or ([drawn] if drawn is not None else [])
             cands.extend(usable)
         return usable
+
+    def _random_for(self, state: Any, p: int) -> Any:
+        """A random action of seat `p`: in a simultaneous step the game's `random_action` may
+        draw for any pending seat, so it is asked again (None if `p` never comes up)."""
+        for _ in range(RANDOM_TRIES):
+            action = self.game.random_action(state, self.rng)
+            if getattr(action, "player", p) == p:
+                return action
+        return None
 
     def _pick(self, node: _Node, p: int, options: list[Any]) -> tuple[Any, bool]:
         """UCB over the available options; an untried one first (then the tree grows)."""

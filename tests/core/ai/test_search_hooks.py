@@ -246,3 +246,16 @@ def test_a_search_cut_short_by_the_rules_says_so(know, caplog: pytest.LogCapture
     choice = search(Race(length=6, discrete=True), State(), 0, random.Random(0), "normal", iterations=20)
     assert choice.player == 0  # still a move
     assert "race: the search stopped after" in caplog.text
+
+
+def test_a_simultaneous_continuous_choice_is_searched_for_the_seat_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Throwdown's picks are simultaneous and unlisted: without the game's candidates, the
+    search's random widening must still draw only the asking seat's picks."""
+    monkeypatch.setitem(knowledge_module.KNOWLEDGE, "throwdown", Knowledge())
+    from core.registry import GAMES
+    game = GAMES["throwdown"]
+    match = Match.new("throwdown", game.default_setup(4), seed=3)
+    for seed in range(6):
+        for seat in (1, 2, 3):
+            action = search(game, match.view(seat), seat, random.Random(seed), "normal", iterations=12)
+            assert action.player == seat
