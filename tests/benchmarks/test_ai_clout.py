@@ -13,12 +13,11 @@ from typing import Any
 
 import pytest
 
-from core.ai.selfplay import run
+from tests.benchmarks.rates import measure_pairing
 
 GAMES = 200
 STRONG_GAMES = 40
 SEED = 1
-LIMITS = {"normal": 1.0, "strong": 5.0}
 
 PAIRINGS = [("normal", "random", 0.95, GAMES), ("normal", "easy", 0.65, GAMES),
             ("strong", "normal", 0.60, STRONG_GAMES)]
@@ -31,16 +30,7 @@ BELOW_BAR = {("normal", "easy"): "measured 53 % (16 of 30 games: 15/15 as Undead
 
 
 def measure(benchmark: Any, specs: list[str], games: int) -> dict[str, Any]:
-    report = benchmark.pedantic(run, args=("clout", games, SEED, specs), rounds=1, iterations=1)
-    share = report["score"][0] / games
-    benchmark.extra_info["share"] = share
-    benchmark.extra_info["decision_seconds"] = report["decision_seconds"]
-    print(f"clout {','.join(specs)}: {specs[0]} scores {share:.1%} of {games} games; "
-          f"{report['decision_seconds']}")
-    for level, limit in LIMITS.items():
-        if level in report["decision_seconds"]:
-            assert report["decision_seconds"][level]["p95"] <= limit
-    return report
+    return measure_pairing(benchmark, "clout", specs, games, SEED)
 
 
 @pytest.mark.parametrize("spec,rival,bar,games", [

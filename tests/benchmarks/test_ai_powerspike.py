@@ -25,7 +25,7 @@ GAME_ID = "power-spike"
 GAMES = 200
 STRONG_GAMES = 20
 SEED = 1
-LIMITS = {"normal": 1.0, "strong": 5.0}
+from tests.benchmarks.rates import DECISION_LIMITS as LIMITS
 POSITIONS = {"normal": 60, "strong": 20}
 
 PAIRINGS = [("normal", "random", 0.95, GAMES), ("normal", "easy", 0.65, GAMES),

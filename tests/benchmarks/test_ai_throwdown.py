@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from core.ai.selfplay import run
+from tests.benchmarks.rates import DECISION_LIMITS as LIMITS, measure_pairing
 
 GAMES = 200
 SEED = 1
-LIMITS = {"normal": 1.0, "strong": 5.0}
 
 # Normal plays Throwdown's best fistful shape (4-4-4-1-1-1) and Easy an even one (3-3-3-2-2-2),
 # which simulation puts at 57 % to 43 % head to head: a small edge in a game of luck, so 200
@@ -30,16 +29,7 @@ PAIRINGS = [("throwdown", "normal", "random", 0.85), ("throwdown", "normal", "ea
 
 
 def measure(benchmark: Any, game_id: str, specs: list[str], games: int = GAMES) -> dict[str, Any]:
-    report = benchmark.pedantic(run, args=(game_id, games, SEED, specs), rounds=1, iterations=1)
-    share = report["score"][0] / games
-    benchmark.extra_info["share"] = share
-    benchmark.extra_info["decision_seconds"] = report["decision_seconds"]
-    print(f"{game_id} {','.join(specs)}: {specs[0]} scores {share:.1%} of {games} games; "
-          f"{report['decision_seconds']}")
-    for level, limit in LIMITS.items():
-        if level in report["decision_seconds"]:
-            assert report["decision_seconds"][level]["p95"] <= limit
-    return report
+    return measure_pairing(benchmark, game_id, specs, games, SEED)
 
 
 @pytest.mark.parametrize("game_id,spec,rival,bar", [

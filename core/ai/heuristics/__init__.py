@@ -7,23 +7,11 @@ without one plays Easy at random (and `Player.plays_random` says so).
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
+from core.ai.discover import collect
 from core.ai.heuristics.common import Heuristic
 
 MODULES = ("throwdown", "solitaire", "battles", "gold", "impact", "clout", "powerspike")
 
-
-def _collect() -> dict[str, Heuristic]:
-    found: dict[str, Heuristic] = {}
-    for name in MODULES:
-        if importlib.util.find_spec(f"core.ai.heuristics.{name}") is None:
-            continue
-        found.update(importlib.import_module(f"core.ai.heuristics.{name}").HEURISTICS)
-    return found
-
-
-HEURISTICS: dict[str, Heuristic] = _collect()
+HEURISTICS: dict[str, Heuristic] = collect(__name__, MODULES, "HEURISTICS")
 
 __all__ = ["HEURISTICS", "Heuristic"]

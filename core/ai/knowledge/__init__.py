@@ -6,12 +6,12 @@ Every hook reads a state the search may see: a determinisation, never the match'
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from core.ai.discover import collect
 
 MODULES = ("throwdown", "solitaire", "battles", "gold", "impact", "clout", "powerspike")
 
@@ -54,16 +54,7 @@ class Knowledge:
     decide: Callable[[Any, int, random.Random, str], Any] | None = None
 
 
-def _collect() -> dict[str, Knowledge]:
-    found: dict[str, Knowledge] = {}
-    for name in MODULES:
-        if importlib.util.find_spec(f"core.ai.knowledge.{name}") is None:
-            continue
-        found.update(importlib.import_module(f"core.ai.knowledge.{name}").KNOWLEDGE)
-    return found
-
-
-KNOWLEDGE: dict[str, Knowledge] = _collect()
+KNOWLEDGE: dict[str, Knowledge] = collect(__name__, MODULES, "KNOWLEDGE")
 
 
 def knowledge(game_id: str) -> Knowledge:

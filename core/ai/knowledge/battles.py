@@ -27,13 +27,14 @@ import msgspec
 import numpy as np
 
 from core.ai.heuristics.battles import HEURISTICS, SHAPES, best_fistful, defends
+from core.ai.flat import weigh
 from core.ai.knowledge import Knowledge, Why
 from core.ai.knowledge.battle_odds import win_chances
 from core.fistful.battle_secrets import keeper
 from core.fistful.battle_state import (AMBUSH_FINISH, BattleState, ChampionPick, ChooseFistful, Remove,
                                        replace_at)
 from core.fistful.roster import Fighter
-from core.game import CHANCE, actor_players
+from core.game import actor_players
 from core.registry import GAMES
 
 SAMPLES = (500, 2500)  # throws sampled per battle weighed (normal, strong), two-player games
@@ -137,23 +138,7 @@ def make(game_id: str) -> Knowledge:
 
     def flat(view: BattleState, seat: int, rng: random.Random, options: list[Any], runs: int) -> list[float]:
         """Each option's mean reward over the same determinisations, played out and evaluated."""
-        totals = [0.0] * len(options)
-        for _ in range(runs):
-            world = game.determinize(view, seat, rng)
-            seed = rng.random()
-            for i, action in enumerate(options):
-                totals[i] += _play(world, action, seat, random.Random(seed))
-        return [t / runs for t in totals]
-
-    def _play(state: BattleState, action: Any, seat: int, rng: random.Random) -> float:
-        state = game.apply(state, action)
-        for _ in range(PLAYOUT_DEPTH):
-            actor = game.actor(state)
-            if actor is None:
-                break
-            move = game.sample_chance(state, rng) if actor == CHANCE else playout(state, rng)
-            state = game.apply(state, move)
-        return evaluate(state)[seat]
+        return weigh(game, view, seat, rng, options, runs, PLAYOUT_DEPTH, playout, evaluate)
 
     def worlds(view: BattleState, seat: int, rng: random.Random, count: int) -> list[BattleState]:
         """Determinisations whose every rival holds a fistful: a chosen one drawn by the rules'

@@ -24,8 +24,8 @@ from typing import Any
 
 from core.ai.heuristics.powerspike import (best_attack, promise, choose as easy, hit_chance,
                                            move_options, move_value, poolable)
+from core.ai import flat
 from core.ai.knowledge import Knowledge, Why
-from core.game import CHANCE
 from core.powerspike.cards import SIDES
 from core.powerspike.measure import fire_targets
 from core.powerspike.random_play import random_action
@@ -102,29 +102,10 @@ def candidates(state: PowerSpikeState, seat: int, rng: random.Random) -> list[An
     return unique
 
 
-def _play(state: PowerSpikeState, action: Any, seat: int, rng: random.Random, depth: int) -> float:
-    game = _game()
-    state = game.apply(state, action)
-    for _ in range(depth):
-        actor = game.actor(state)
-        if actor is None:
-            break
-        move = game.sample_chance(state, rng) if actor == CHANCE else playout(state, rng)
-        state = game.apply(state, move)
-    return evaluate(state)[seat]
-
-
 def weigh(view: PowerSpikeState, seat: int, rng: random.Random, options: list[Any], runs: int,
           depth: int = PLAYOUT_DEPTH) -> list[float]:
     """Each option's mean reward over the same determinisations and the same cards drawn."""
-    game = _game()
-    totals = [0.0] * len(options)
-    for _ in range(runs):
-        world = game.determinize(view, seat, rng)
-        seed = rng.random()
-        for i, action in enumerate(options):
-            totals[i] += _play(world, action, seat, random.Random(seed), depth)
-    return [t / runs for t in totals]
+    return flat.weigh(_game(), view, seat, rng, options, runs, depth, playout, evaluate)
 
 
 def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,

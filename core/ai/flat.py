@@ -1,0 +1,41 @@
+"""Flat Monte Carlo with common random numbers: each candidate played out from the same
+determinisations with the same chance, so the comparison between them is not drowned by luck.
+
+Games whose Normal decides among a handful of candidates (the battles, Power Spike) use it in
+place of the tree, which spends its budget re-measuring the table at every new node.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from core.game import CHANCE, Game
+
+Policy = Callable[[Any, random.Random], Any]
+Evaluate = Callable[[Any], list[float]]
+
+
+def play_out(game: Game, state: Any, action: Any, seat: int, rng: random.Random, depth: int,
+             policy: Policy, evaluate: Evaluate) -> float:
+    """`seat`'s evaluation after `action` and up to `depth` steps of `policy` and chance."""
+    state = game.apply(state, action)
+    for _ in range(depth):
+        actor = game.actor(state)
+        if actor is None:
+            break
+        move = game.sample_chance(state, rng) if actor == CHANCE else policy(state, rng)
+        state = game.apply(state, move)
+    return evaluate(state)[seat]
+
+
+def weigh(game: Game, view: Any, seat: int, rng: random.Random, options: list[Any], runs: int,
+          depth: int, policy: Policy, evaluate: Evaluate) -> list[float]:
+    """Each option's mean evaluation over `runs` determinisations, shared by every option."""
+    totals = [0.0] * len(options)
+    for _ in range(runs):
+        world = game.determinize(view, seat, rng)
+        seed = rng.random()
+        for i, action in enumerate(options):
+            totals[i] += play_out(game, world, action, seat, random.Random(seed), depth, policy, evaluate)
+    return [t / runs for t in totals]
