@@ -123,3 +123,13 @@ class Driver:
         """The reason in the view's refusal banner ("" while none shows)."""
         banner = self.find("refusalBanner")
         return self.find("refusalText").text() if banner.isVisibleTo(self.root) else ""
+
+    def activate_window(self) -> None:
+        """Make the window active (and let it settle), as a player's click on it would."""
+        window = self.root.window()
+        window.activateWindow()
+        for _ in range(100):
+            if window.isActiveWindow():
+                break
+            QTest.qWait(20)
+        QTest.qWait(20)

@@ -77,16 +77,6 @@ class _FighterGameDriver(Driver):
         self.press("throwButton")
 
     # --- tokens by keyboard, throws landing (issue 12) ------------------------------------
-    def activate_window(self) -> None:
-        """Make the window active (and let it settle), as a player's click on it would."""
-        window = self.root.window()
-        window.activateWindow()
-        for _ in range(100):
-            if window.isActiveWindow():
-                break
-            QTest.qWait(20)
-        QTest.qWait(20)
-
     def focus_token(self, token: QWidget) -> None:
         """Give a fighter token the keyboard focus, as Tab would (call activate_window first)."""
         token.setFocus(Qt.FocusReason.TabFocusReason)

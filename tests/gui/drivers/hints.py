@@ -47,13 +47,8 @@ class HintDriver(Driver):
 
     def press_shortcut(self) -> None:
         """Ctrl+H in the active window, where the player's focus is."""
-        window = self.root.window()
-        window.activateWindow()
-        for _ in range(100):
-            if window.isActiveWindow():
-                break
-            QTest.qWait(20)
-        QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+        self.activate_window()
+        QTest.keyClick(QApplication.focusWidget() or self.root.window(), Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
 
     def advice(self) -> str:
         return self.find("hintAdvice", QLabel).text()
