@@ -24,3 +24,9 @@ if os.environ.get("CI"):
 
 # Benchmarks have their own command (`bash packaging/dev.sh bench`); the test command skips them.
 collect_ignore_glob = [] if os.environ.get("BATTLEBOX_BENCH") else ["benchmarks/*"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """The packaging tests (the frozen build takes a minute or two in CI) run first: collected
+    last, they kept one worker busy alone at the end while the other had finished."""
+    items[:] = sorted(items, key=lambda item: item.path.parent.name != "packaging")
