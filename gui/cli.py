@@ -77,9 +77,8 @@ def _scale(text: str) -> int:
     return int(text)
 
 
-def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> int:
-    from core.errors import DataError, IllegalSetup
-    from core.match import Match
+def _refuse_selfplay(game_id: str, games: int) -> int | None:
+    """Exit code 2 with one line on stderr for an unknown game or too few games; else None."""
     from core.registry import GAMES
 
     if game_id not in GAMES:
@@ -88,6 +87,15 @@ def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> 
     if games < 1:
         print("battlebox: --games must be at least 1", file=sys.stderr)
         return 2
+    return None
+
+
+def selfplay(game_id: str, games: int, seed: int, out: TextIO | None = None) -> int:
+    from core.errors import DataError, IllegalSetup
+    from core.match import Match
+
+    if (refused := _refuse_selfplay(game_id, games)) is not None:
+        return refused
     out = out or sys.stdout
     rng = random.Random(seed)
     results: Counter[str] = Counter()
@@ -128,12 +136,8 @@ def computer_selfplay(game_id: str, games: int, seed: int, players: str, as_json
     from core.ai import selfplay as ai_selfplay
     from core.registry import GAMES
 
-    if game_id not in GAMES:
-        print(f"battlebox: unknown game {game_id!r}; available: {', '.join(GAMES)}", file=sys.stderr)
-        return 2
-    if games < 1:
-        print("battlebox: --games must be at least 1", file=sys.stderr)
-        return 2
+    if (refused := _refuse_selfplay(game_id, games)) is not None:
+        return refused
     specs = [s.strip() for s in players.split(",")]
     spec = GAMES[game_id].spec
     paired = spec.max_players == 1  # each spec plays its own session on the same seed
