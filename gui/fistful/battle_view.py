@@ -53,6 +53,7 @@ from gui.kit.style import ColourLabel, set_role
 PANEL_WIDTH = 486
 NEUTRAL_BANNER = "#1f2937"
 THROWS = (BattleThrow, ChampionThrow)
+SECRET_PHASES = ("army", "fistful", "reselect")  # chosen behind the curtain (BattleGame.secret)
 BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "champion_throw", "champion_remove")
 
 
@@ -195,7 +196,7 @@ class BattleView(GameView):
             self.show_page("board")
             return
         viewer = self.viewer()
-        if viewer is not None:
+        if viewer is not None and state.phase in SECRET_PHASES:
             self._show_secret(state, viewer)
         elif state.phase == "champion_pick":
             self._show_champion_pick(state)

@@ -192,3 +192,15 @@ def test_a_whole_game_of_computers_through_the_window(qtbot, monkeypatch, tmp_pa
     qtbot.waitUntil(lambda: window.view.page == "over", timeout=10000)
     assert not window.errors and not refused
     assert window.match.steps > 5
+
+
+def test_against_the_computer_the_human_sees_the_board_when_nothing_is_secret(qtbot, monkeypatch, tmp_path):
+    """With one human among computers the screen may show that human's secrets, but a public
+    step (Domination opens with a disc to claim) still shows the board, not the fistful picker."""
+    window = new_window(qtbot, monkeypatch, tmp_path / "b.battlebox.json")
+    start_with_seats(monkeypatch, window, "domination", {0: None, 1: "easy"})
+    match, view = window.match, window.view
+    public = ("claim", "attack", "counter", "flip", "hero_claim", "remove")
+    qtbot.waitUntil(lambda: 0 in actor_players(match.actor) and match.state.phase in public, timeout=20000)
+    QApplication.processEvents()
+    assert view.page == "board", (match.state.phase, view.page)
