@@ -6,7 +6,8 @@ from pathlib import Path
 
 from tests.benchmarks.strength_table import main
 
-ARGS = ["--games", "2", "--iterations", "2", "--strong-games", "1", "--only", "throwdown"]
+ARGS = ["--games", "2", "--iterations", "2", "--strong-target", "1", "--strong-games", "1",
+        "--only", "throwdown", "--jobs", "1"]
 
 
 def rows(text: str) -> list[list[str]]:
@@ -55,5 +56,22 @@ def test_fixed_pairings_that_cannot_fit_share_the_time_left(tmp_path: Path) -> N
     runner.plan(fixed, 0.75 * 3600)
     # 0.75 h: the quick pairing plays all 200 in 2 s; the others share the rest, 898 s each.
     assert [p.planned for p in fixed] == [200, 90, 45, 23]
+    fixed[1].running = 3  # handed out, not finished: the plan adds its 89 games after them
+    runner.plan(fixed, 0.75 * 3600)
+    assert [p.planned for p in fixed] == [200, 93, 45, 23]
     runner.plan(fixed, 10 * 24 * 3600)
     assert [p.planned for p in fixed] == [200] * 4
+
+
+def test_two_workers_give_the_same_table_as_one(tmp_path: Path) -> None:
+    """A game's result depends on the seed and its number only, so workers change nothing."""
+    one, two = tmp_path / "one.md", tmp_path / "two.md"
+    assert main([*ARGS, "--hours", "0.05", "--out", str(one)]) == 0
+    assert main([*ARGS[:-1], "2", "--hours", "0.05", "--out", str(two)]) == 0
+
+    def tallies(path: Path) -> list[dict[str, object]]:
+        pairs = json.loads(Path(f"{path}.state.json").read_text())["pairs"]
+        return [{k: v for k, v in p["tally"].items() if k != "seconds"} for p in pairs]
+
+    assert tallies(one) == tallies(two)
+    assert [r[:7] for r in rows(one.read_text())] == [r[:7] for r in rows(two.read_text())]
