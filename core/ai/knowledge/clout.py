@@ -1,13 +1,12 @@
-"""What the search knows of Clout Fantasy beyond its rules.
+"""What Normal and Strong know of Clout Fantasy beyond its rules.
 
-A throw is a continuous choice, so the search is given candidate aims: for each chip it may
-throw, soft throws at the spots worth reaching (a rival chip it can beat, its own bases' range,
-a rival cluster for a bomb) and the Easy player's own judgement of the best aim for the chips
-whose static worth is highest. The search then plays each candidate through the real rules
-(the seeded landing, the physics, every ability), so knocks, ambushes and the rival's answer
-are weighed as they happen, not estimated. Playouts are short and cheap (greedy answers,
-throws aimed by simple rules) and stop a few steps on; the state is then judged by the
-clout lead, counting the points still in each stack, since most of them will land.
+A throw is a continuous choice and a tree over it spends its budget on aims nobody would take,
+so Normal and Strong start from the Easy player's judgement (its best play of each chip, by the
+scatter model) and weigh its best few plays, and a second aim for the best chips, by playing
+them through the real rules (the seeded landing, the physics, every ability:
+core/ai/clout_weigh.py). Playouts are cheap (greedy answers, throws aimed by simple rules, a
+rival that punishes chips left where its attacks reach); where they stop, the table is judged
+by the clout lead, counting the points still in each stack, since most of them will land.
 """
 from __future__ import annotations
 
@@ -17,7 +16,8 @@ from typing import Any
 
 from core.ai.heuristics import clout as easy
 from core.ai.knowledge import Knowledge, Why
-from core.clout.game import GAME, Choose, CloutState, DiscardChip, Keep, PlaceChip, ReplaceChip, ThrowChip
+from core.ai import clout_weigh
+from core.clout.game import GAME, Choose, CloutState, DiscardChip, Keep, PlaceChip, ThrowChip
 from core.clout.abilities import Board
 from core.clout.geometry import CHIP_DIAMETER_CM
 from core.clout.policy import sample_chance
@@ -30,9 +30,10 @@ LEAD_SCALE = 3.0  # clout points of lead that make a win about 3 in 4
 STACK_SHARE = 0.85  # a stack chip's points count this much: most chips land and score
 EXPOSURE = 0.5  # share of the thickest cluster a rival's poison or bomb is expected to take
 ATTACKS = easy.ATTACKS
-PLAYOUT_DEPTH = 4
-ROOT_PLAYS = 12  # the Easy player's best plays of this many chips are tried at the root
-ROOT_SECOND_AIMS = 3
+NORMAL_PLAYS, STRONG_PLAYS = 6, 10  # the Easy player's best plays of this many chips are weighed
+NORMAL_TURNS, STRONG_TURNS = 0, 1  # turns played on after the decision's own
+SECOND_AIMS = 2  # a second aim for the Easy player's best chips
+MARGIN = 0.01  # win chance by which another option must beat the Easy player's to be taken
 
 
 def evaluate(state: CloutState) -> list[float]:
@@ -115,27 +116,6 @@ def _spots(state: CloutState, seat: int, uid: str, rng: random.Random, k: int) -
     return aims[:k]
 
 
-def _throws(state: CloutState, seat: int, rng: random.Random, per_chip: int) -> list[Any]:
-    ways = playable(state, seat)
-    out: list[Any] = []
-    seen: set[str] = set()
-    b = board(state)
-    for uid in sorted(ways):
-        kind = state.kind(uid)
-        if kind in seen:
-            continue
-        seen.add(kind)
-        if "replace" in ways[uid]:
-            mine = [u for u in b.on if b.controller(u) == seat and not b.stopped_at(b.pos(u), seat, uid)]
-            out.append(ReplaceChip(seat, uid, min(mine, key=lambda u: easy.chip_worth(b, u))))
-            continue
-        for x, y, st in _spots(state, seat, uid, rng, per_chip):
-            out.append(ThrowChip(seat, uid, x, y, st))
-            if "place" in ways[uid] and not why_not(state, PlaceChip(seat, uid, x, y)):
-                out.append(PlaceChip(seat, uid, x, y))
-    return out
-
-
 def _answers(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
     """The discrete answers worth weighing for the seat's pending decision."""
     slot = next(x for x in state.slots if x.decider == seat)
@@ -153,56 +133,6 @@ def _answers(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
         if not why_not(state, a):
             unique.setdefault(a, a)
     return list(unique.values())
-
-
-class _Root:
-    """The table the search was asked about, and the Easy player's best play of each chip there.
-
-    Judging aims by the Easy player's scoring costs a few hundredths of a second per table, too
-    much for every table the tree grows into, so it is done once, for the decision asked
-    (`prepare`, the knowledge's `decide` hook before the search runs). Determinisations share
-    the view's tuples of chips and stacks, so the root is recognised by identity. The key and
-    its plays are set together (one assignment), so a second search running at once (a hint
-    while the computer thinks) can only make the other fall back to the simple aims."""
-
-    entry: tuple[tuple[Any, ...], list[Any]] = ((), [])
-
-    @classmethod
-    def plays_for(cls, state: CloutState, seat: int) -> list[Any] | None:
-        key, plays = cls.entry
-        if key and key[0] is state.chips and key[1] is state.stacks and key[2] == seat and key[3] == state.phase:
-            return list(plays)
-        return None
-
-
-def prepare(view: CloutState, seat: int, rng: random.Random, level: str) -> None:
-    """Before the search: the Easy player's best play of each chip, to be tried at the root."""
-    if view.phase == "choose" and playable(view, seat):
-        plays = [a for _g, a in easy.ranked_plays(view, seat, random.Random(rng.random()))]
-        # The Easy player's best play of each chip, and a second aim for its best three chips.
-        extra = [ThrowChip(seat, a.chip, *_spots(view, seat, a.chip, rng, 1)[0])
-                 for a in plays[:ROOT_SECOND_AIMS] if isinstance(a, ThrowChip)]
-        _Root.entry = ((view.chips, view.stacks, seat, view.phase), plays[:ROOT_PLAYS] + extra)
-    return None
-
-
-def candidates(state: CloutState, seat: int, rng: random.Random) -> list[Any]:
-    """Actions worth trying first for the seat's continuous choice."""
-    if state.phase == "choose":
-        if not playable(state, seat):
-            return [DiscardChip(seat, u) for u in state.stacks[seat]]
-        root = _Root.plays_for(state, seat)
-        if root is not None:
-            return root
-        return _throws(state, seat, rng, 2)
-    if state.phase in ("throw", "precision"):
-        assert state.ctx is not None
-        uid = state.ctx.chip
-        out = [ThrowChip(seat, uid, x, y, st) for x, y, st in _spots(state, seat, uid, rng, 3)]
-        if state.phase == "precision":
-            out.insert(0, Keep(seat))
-        return out
-    return _answers(state, seat, rng)
 
 
 def playout(state: CloutState, rng: random.Random) -> Any:
@@ -298,6 +228,30 @@ def explain(view: CloutState, seat: int, action: Any) -> Why:
     return Why(numbers=(("reach_chance", round(chance, 3)),), chips=tuple(aimed))
 
 
-KNOWLEDGE = {"clout": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
-                                playout_depth=PLAYOUT_DEPTH, explain=explain, iterations=(70, 300),
-                                decide=prepare)}
+
+def decide(view: CloutState, seat: int, rng: random.Random, level: str) -> Any:
+    """Normal and Strong: the Easy player's choice, swapped for a better one found by playing the
+    options out (core.ai.clout_weigh)."""
+    from core.ai.ismcts import budget
+    runs = budget("clout", level)
+    plays, turns = (NORMAL_PLAYS, NORMAL_TURNS) if level == "normal" else (STRONG_PLAYS, STRONG_TURNS)
+    if view.phase == "choose":
+        if not playable(view, seat):
+            return easy.choose_chip(view, seat, rng)
+        ranked = [a for _g, a in easy.ranked_plays(view, seat, random.Random(rng.random()))]
+        extra = [ThrowChip(seat, a.chip, *_spots(view, seat, a.chip, rng, 1)[0])
+                 for a in ranked[:SECOND_AIMS] if isinstance(a, ThrowChip)]
+        first, others = ranked[0], ranked[1:plays] + extra
+    elif view.phase in ("throw", "precision"):
+        first = easy.rethrow(view, seat, rng)
+        assert view.ctx is not None
+        aims = [ThrowChip(seat, view.ctx.chip, x, y, st) for x, y, st in _spots(view, seat, view.ctx.chip, rng, 3)]
+        others = clout_weigh.keep_or_throw(view, seat, first, aims)
+    else:
+        first, others = easy.answer(view, seat, rng), _answers(view, seat, rng)
+    return clout_weigh.pick(view, seat, rng, first, others, runs, turns, MARGIN, playout, evaluate)
+
+
+# `iterations` are the runs (determinisations, each with its landing draws) per weighed option.
+KNOWLEDGE = {"clout": Knowledge(playout=playout, evaluate=evaluate, explain=explain, iterations=(8, 24),
+                                decide=decide)}
