@@ -31,7 +31,7 @@ STACK_SHARE = 0.85  # a stack chip's points count this much: most chips land and
 EXPOSURE = 0.5  # share of the thickest cluster a rival's poison or bomb is expected to take
 ATTACKS = easy.ATTACKS
 NORMAL_PLAYS, STRONG_PLAYS = 6, 10  # the Easy player's best plays of this many chips are weighed
-NORMAL_TURNS, STRONG_TURNS = 0, 1  # turns played on after the decision's own
+NORMAL_TURNS, STRONG_TURNS = 0, 0  # turns played on after the decision's own
 SECOND_AIMS = 2  # a second aim for the Easy player's best chips
 MARGIN = 0.01  # win chance by which another option must beat the Easy player's to be taken
 
