@@ -170,3 +170,29 @@ def test_explain_names_real_chips_and_a_chance() -> None:
         assert set(why.chips) <= on_area
         seen += len(why.chips)
     assert seen > 0
+
+
+def test_measured_setup_mirrors_every_ready_stack_from_both_seats() -> None:
+    from core.ai.knowledge.clout import measured_setup
+    setups = [measured_setup(g) for g in range(2 * len(ready_stacks()))]
+    for g, setup in enumerate(setups):
+        GAME.validate_setup(setup)
+        assert setup.stacks[0] == setup.stacks[1]
+        assert setups[g - g % 2] == setup  # two games running on one stack: seats alternate on it
+    assert {s.stacks[0] for s in setups} == set(ready_stacks())
+
+
+def test_weighing_gives_the_same_play_the_same_value_and_keeps_easy_on_a_tie() -> None:
+    from core.ai import clout_weigh
+    from core.ai.heuristics import clout as easy
+    from core.ai.knowledge.clout import evaluate, playout
+    match = clout_after(14, 5)
+    while match.actor == CHANCE or match.state.phase != "choose":
+        match.apply(match.random_action(random.Random(match.steps)))
+    seat = match.actor
+    view = match.view(seat)
+    plays = [a for _g, a in easy.ranked_plays(view, seat, random.Random(1))]
+    values = clout_weigh.weigh(view, seat, random.Random(2), [plays[0], plays[1], plays[0]], 4, 0, playout, evaluate)
+    assert values[0] == values[2]  # the same landings for every option
+    assert clout_weigh.pick(view, seat, random.Random(2), plays[0], plays[1:3], 4, 0, 2.0, playout,
+                            evaluate) == plays[0]
