@@ -33,6 +33,21 @@ KILL_BONUS = 2.0  # a unit removed is worth more than its points: one target and
 RETREAT_WEIGHT = 0.65  # how often a loser is taken to retreat when it may (it loses one figure fewer)
 DIRECTIONS = 8
 FIRE_AT = -0.5  # the enemy will fight anyway: an even fight now is better than one on its terms
+PATIENCE = 6  # passes of the movement deck before a standoff costs patience
+PRESSURE = 0.25  # how much worse an attack may be for every pass beyond PATIENCE
+
+
+def urgency(state: PowerSpikeState) -> float:
+    """What an attack is worth beyond its expected points once a game drags on. Two units in
+    cover facing each other both expect to lose an attack (the target draws a card for cover),
+    so each waits for the other for ever: the longer the game, the more a fight is worth (and
+    leaving cover for one), and every standoff ends."""
+    return PRESSURE * max(0, state.passes - PATIENCE)
+
+
+def fire_at(state: PowerSpikeState) -> float:
+    """The worst attack worth making now."""
+    return FIRE_AT - urgency(state)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -198,13 +213,16 @@ def _seat(u: UnitState) -> int:
     return SIDES.index(u.side)  # type: ignore[arg-type]
 
 
+@functools.lru_cache(maxsize=512)
 def move_value(state: PowerSpikeState, move: Move, fire_after: bool) -> float:
+    """How good the move is: its spot, and the best attack from there when the unit may still fire
+    (remembered: the search ranks the very moves Easy has just weighed; states are immutable)."""
     after = as_if_moved(state, move.unit, move.x, move.y, move.facing)
     value = position_value(after, move.unit)
     if fire_after:
         best = best_attack(after, move.unit)
-        if best is not None and best[0] > FIRE_AT:
-            value += best[0]
+        if best is not None and best[0] > fire_at(state):
+            value += best[0] + urgency(state)
     return value
 
 
@@ -232,18 +250,20 @@ def _act(state: PowerSpikeState, rng: random.Random) -> PowerSpikeAction:
     p = go.seat
     unit = act.unit
     now = None if act.fired else best_attack(state, unit)
-    if now is not None and now[0] > FIRE_AT and _waits_for_pool(state, unit, now[2]):
+    worst = fire_at(state)
+    if now is not None and now[0] > worst and _waits_for_pool(state, unit, now[2]):
         if not act.moved:
             moved = best_move(state, unit, rng, fire_after=True)
-            if moved is not None and moved[0] > position_value(state, unit) + now[0] + 0.05:
+            if moved is not None and moved[0] > position_value(state, unit) + now[0] + urgency(state) + 0.05:
                 return moved[1]
         return EndActivation(p)
     if not act.moved and not act.fired:
         moved = best_move(state, unit, rng, fire_after=True)
-        fire_now = (now[0] + position_value(state, unit)) if now is not None and now[0] > FIRE_AT else -math.inf
+        fire_now = (now[0] + urgency(state) + position_value(state, unit)) if now is not None and now[0] > worst \
+            else -math.inf
         if moved is not None and moved[0] > fire_now + 0.05:
             return moved[1]
-    if now is not None and now[0] > FIRE_AT:
+    if now is not None and now[0] > worst:
         return Fire(p, now[1], now[2])
     if not act.moved:
         moved = best_move(state, unit, rng, fire_after=False)

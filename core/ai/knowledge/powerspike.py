@@ -15,6 +15,12 @@ so the luck of the cards cancels between candidates) and the best mean wins. A t
 candidates would spend its budget re-measuring the table at every new node; a flat weighing
 spends it on playouts. Choices without a real trade-off are the Easy player's: the loss taken
 (retreating loses a figure fewer) and deployment.
+
+Pace: a game asks some three hundred questions of each side, so a decision must cost
+milliseconds for the strength table to fit its hours. Normal weighs an activation's steps (move,
+fire, stop) with 16 short playouts and leaves the choice of unit to Easy (40 playouts of 24 steps
+over every choice took 42 s a game against Easy, 16 of 12 over the steps take 6 s and score as
+well); Strong weighs the choice of unit too, with four times the playouts and longer ones.
 """
 from __future__ import annotations
 
@@ -32,13 +38,15 @@ from core.powerspike.random_play import random_action
 from core.powerspike.state import Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points
 from core.powerspike.whatif import as_if_moved
 
-PLAYOUT_DEPTH = 24  # steps: about a go each
+PLAYOUT_DEPTH = 12  # Normal's playout steps: the attack and its answer, the next go or two
+STRONG_DEPTH = 16
 UNIT_WEIGHT = 3.0  # a unit left counts as many points as a figure of three cards
 SCALE = 12.0  # points of lead that make a playout's end a near-certain win
 MOVES = 4  # candidate moves kept per activation
 ACTIVATIONS = 3  # candidate units to activate
 EASY_PRIOR = 0.01  # the Easy choice is kept unless playouts find one better by more than this
-NORMAL, STRONG = 40, 200  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
+NORMAL, STRONG = 16, 64  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
+SEARCHED = {"normal": ("act",), "strong": ("act", "activate")}  # the phases each level weighs
 
 
 def strength(state: PowerSpikeState, side: str) -> float:
@@ -75,6 +83,8 @@ def playout(state: PowerSpikeState, rng: random.Random) -> Any:
 def candidates(state: PowerSpikeState, seat: int, rng: random.Random) -> list[Any]:
     """Actions worth weighing for the seat's continuous choice (a deployment or an activation's step)."""
     phase = state.phase
+    spots = random.Random()
+    spots.setstate(rng.getstate())  # the spots Easy looks at first: their values are remembered
     out: list[Any] = [easy(state, seat, rng)]
     if phase == "act":
         act, go = state.activation, state.go
@@ -84,7 +94,7 @@ def candidates(state: PowerSpikeState, seat: int, rng: random.Random) -> list[An
                 pool = poolable(state, act.unit)
                 out.append(Fire(seat, (act.unit, *(a for a in pool if target in fire_targets(state, (a,)))), target))
         if not act.moved:
-            moves = move_options(state, act.unit, rng)
+            moves = move_options(state, act.unit, spots)
             ranked = sorted(moves, key=lambda m: -move_value(state, m, fire_after=not act.fired))
             out += ranked[:MOVES]
         out.append(EndActivation(seat))
@@ -111,8 +121,7 @@ def weigh(view: PowerSpikeState, seat: int, rng: random.Random, options: list[An
 def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
            budget: int | None = None) -> Any:
     """The candidate with the best mean playout; forced and trade-off-free choices directly."""
-    phase = view.phase
-    if phase in ("deploy", "loss", "oas"):
+    if view.phase not in SEARCHED.get(level, SEARCHED["strong"]):
         return easy(view, seat, rng)
     options = candidates(view, seat, rng)
     if len(options) == 1:
@@ -121,7 +130,7 @@ def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
         from core.ai.ismcts import budget as level_budget
         budget = level_budget("power-spike", level)
     runs = max(1, budget // len(options))
-    means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH)
+    means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH if level == "normal" else STRONG_DEPTH)
     means[0] += EASY_PRIOR
     best = max(range(len(options)), key=lambda i: (means[i], -i))
     return options[best]

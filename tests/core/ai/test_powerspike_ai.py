@@ -158,3 +158,15 @@ def test_explain_gives_the_exact_hit_chance() -> None:
                 assert dict(why.numbers)["hit_chance"] == pytest.approx(float(odds.attacker_win))
             match.apply(action if rng.random() < 0.5 else match.random_action(rng))
     assert found > 0
+
+
+def test_a_dragging_game_makes_easy_accept_worse_fights() -> None:
+    """Two units in cover facing each other both expect to lose an attack: without the pressure of
+    passing time Easy waited for ever (a game of Easy against Easy ran past 20000 steps)."""
+    from core.ai.heuristics import powerspike as easy
+    state = after(60, 3).state
+    early = msgspec.structs.replace(state, passes=0)
+    late = msgspec.structs.replace(state, passes=easy.PATIENCE + 8)
+    assert easy.fire_at(early) == easy.FIRE_AT
+    assert easy.fire_at(late) < easy.FIRE_AT - 1.5
+    assert easy.urgency(late) > easy.urgency(early) == 0.0
