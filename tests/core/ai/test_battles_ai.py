@@ -145,3 +145,18 @@ def test_normal_plays_legal_moves_and_explains_them(game_id: str) -> None:
     assert key == "win_chance" and 0 <= chance <= 1
     values = evaluate(match.state)
     assert len(values) == 2 and abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_normals_domination_army_is_fours_and_ones_with_a_four_from_every_disc(players: int) -> None:
+    from core.ai.knowledge.battles import DOMINATION_ARMY
+
+    match = _easy_until("domination", _choosing("army", tuple(range(players))), players=players)
+    roster = DOMINATION.roster
+    for seat in range(players):
+        action = make_player("domination", "normal", seed=seat).choose(match, seat)
+        assert isinstance(action, ChooseArmy) and DOMINATION.army_problems(action.fighters) == []
+        counts = {v: sum(1 for f in action.fighters if roster.value(f) == v) for v in (1, 2, 3, 4)}
+        assert counts == {1: 0, 2: 0, 3: 0, 4: 0} | dict(DOMINATION_ARMY)
+        fours = {roster.region(f) for f in action.fighters if roster.value(f) == 4}
+        assert set(match.state.owned(seat)) <= fours
