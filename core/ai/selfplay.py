@@ -11,6 +11,9 @@ a spec paired with itself draws every pair), and the better session wins the pai
 share it). A session is measured by the game's search evaluation of its end
 (`Knowledge.evaluate`), else by its score sheet's totals.
 
+A game is set up as the game's knowledge says strength is measured (`Knowledge.measured_setup`),
+else with its default setup.
+
 Every game and every player is seeded from `seed`, so a run repeats exactly; `start` plays games
 start, start + 1, ... so a long measurement can be run in chunks and resumed.
 """
@@ -120,6 +123,13 @@ def session_score(game_id: str, state: Any) -> float:
     return float(sum(sheet.total(g) for g in range(state.setup.games)))
 
 
+def measured_setup(game_id: str, g: int, players: int) -> Any:
+    """The setup of game number g: the game's default, unless its knowledge names the setup
+    strength is measured on (`Knowledge.measured_setup`)."""
+    chosen = knowledge(game_id).measured_setup
+    return chosen(g, players) if chosen is not None else registry.get(game_id).default_setup(players)
+
+
 def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | None = None,
               deadline: float | None = None) -> None:
     """Game number `g` of a run, added to `tally`. Past `deadline` (time.monotonic()) the game
@@ -132,8 +142,8 @@ def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | N
         scores = []
         for i, spec in enumerate(specs):
             player = make_player(game_id, spec, seed=seed * 1_009 + g * 17, iterations=iterations)
-            match = _play(Match.new(game_id, game.default_setup(1), seed=match_seed), [player], tally, [i],
-                          deadline)
+            match = _play(Match.new(game_id, measured_setup(game_id, g, 1), seed=match_seed), [player],
+                          tally, [i], deadline)
             scores.append(session_score(game_id, match.state) if match.is_over else -math.inf)
         best = max(scores)
         tally.add([i for i, s in enumerate(scores) if s == best])
@@ -141,8 +151,8 @@ def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | N
     seat_spec = [(s + g) % n for s in range(n)]
     players = [make_player(game_id, specs[seat_spec[s]], seed=seed * 1_009 + g * 17 + s,
                            iterations=iterations) for s in range(n)]
-    match = _play(Match.new(game_id, game.default_setup(n), seed=match_seed), players, tally, seat_spec,
-                  deadline)
+    match = _play(Match.new(game_id, measured_setup(game_id, g, n), seed=match_seed), players, tally,
+                  seat_spec, deadline)
     result = match.result
     if result is None or not result.winners:
         tally.add([])

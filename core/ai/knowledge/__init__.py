@@ -43,7 +43,10 @@ class Knowledge:
       grows with the level should be sized by `core.ai.ismcts.budget(game_id, level)`, which
       answers a player's explicit `iterations` while it decides (tests use tiny ones).
     - `iterations`: the (normal, strong) search budgets calibrated for this game on the
-      reference machine (95 % of Normal decisions within 1 s, of Strong within 5 s)."""
+      reference machine (95 % of Normal decisions within 1 s, of Strong within 5 s).
+    - `measured_setup(g, players)`: the setup of game number g when self-play measures strength,
+      where the default setup would measure the setup rather than the players (Clout's default
+      stacks are so unequal that the stronger stack wins between players of any level)."""
 
     candidates: Callable[[Any, int, random.Random], list[Any]] | None = None
     playout: Callable[[Any, random.Random], Any] | None = None
@@ -52,6 +55,7 @@ class Knowledge:
     explain: Callable[[Any, int, Any], Why] | None = None
     iterations: tuple[int, int] | None = None
     decide: Callable[[Any, int, random.Random, str], Any] | None = None
+    measured_setup: Callable[[int, int], Any] | None = None
 
 
 KNOWLEDGE: dict[str, Knowledge] = collect(__name__, MODULES, "KNOWLEDGE")
