@@ -20,7 +20,7 @@ Pace: a game asks some three hundred questions of each side, so a decision must 
 milliseconds for the strength table to fit its hours. Normal weighs an activation's steps (move,
 fire, stop) with 16 short playouts and leaves the choice of unit to Easy (40 playouts of 24 steps
 over every choice took 42 s a game against Easy, 16 of 12 over the steps take 6 s and score as
-well); Strong weighs the choice of unit too, with four times the playouts and longer ones.
+well); Strong weighs the choice of unit too, with three times the playouts.
 """
 from __future__ import annotations
 
@@ -38,14 +38,13 @@ from core.powerspike.random_play import random_action
 from core.powerspike.state import Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points
 from core.powerspike.whatif import as_if_moved
 
-PLAYOUT_DEPTH = 12  # Normal's playout steps: the attack and its answer, the next go or two
-STRONG_DEPTH = 16
+PLAYOUT_DEPTH = 12  # steps: the attack and its answer, the next go or two
 UNIT_WEIGHT = 3.0  # a unit left counts as many points as a figure of three cards
 SCALE = 12.0  # points of lead that make a playout's end a near-certain win
 MOVES = 4  # candidate moves kept per activation
 ACTIVATIONS = 3  # candidate units to activate
 EASY_PRIOR = 0.01  # the Easy choice is kept unless playouts find one better by more than this
-NORMAL, STRONG = 16, 64  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
+NORMAL, STRONG = 16, 48  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
 SEARCHED = {"normal": ("act",), "strong": ("act", "activate")}  # the phases each level weighs
 
 
@@ -130,7 +129,7 @@ def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
         from core.ai.ismcts import budget as level_budget
         budget = level_budget("power-spike", level)
     runs = max(1, budget // len(options))
-    means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH if level == "normal" else STRONG_DEPTH)
+    means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH)
     means[0] += EASY_PRIOR
     best = max(range(len(options)), key=lambda i: (means[i], -i))
     return options[best]
