@@ -22,49 +22,53 @@ from core.game import CHANCE
 
 Policy = Callable[[CloutState, random.Random], Any]
 Evaluate = Callable[[CloutState], list[float]]
+Reply = Callable[[CloutState, random.Random], Any]  # a turn's opening action, or None to stop there
 MAX_STEPS = 400
 
 
 def run(state: CloutState, seat: int, action: Any, rng: random.Random, turns: int,
-        policy: Policy, evaluate: Evaluate) -> float:
+        policy: Policy, evaluate: Evaluate, reply: Reply | None = None) -> float:
     """`seat`'s evaluation after `action`, played on by `policy` and chance until `turns` more
-    turns have started after this one (0: the end of this turn), or the game ends."""
+    turns have started after this one (0: the end of this turn), or the game ends. A later turn
+    opens with `reply`'s action; where it has none, the table is judged there."""
     s = GAME.apply(state, action)
     started = 0
-    was_choosing = False
     for _ in range(MAX_STEPS):
         who = GAME.actor(s)
         if who is None:
             break
-        choosing = s.phase == "choose"
-        if choosing and not was_choosing:
+        if s.phase == "choose":  # a turn starts (a chip is chosen at once, so never twice)
             if started == turns:
                 break
             started += 1
-        was_choosing = choosing
+            opening = reply(s, rng) if reply is not None else policy(s, rng)
+            if opening is None:
+                break
+            s = GAME.apply(s, opening)
+            continue
         s = GAME.apply(s, GAME.sample_chance(s, rng) if who == CHANCE else policy(s, rng))
     return evaluate(s)[seat]
 
 
 def weigh(view: CloutState, seat: int, rng: random.Random, options: list[Any], runs: int, turns: int,
-          policy: Policy, evaluate: Evaluate) -> list[float]:
+          policy: Policy, evaluate: Evaluate, reply: Reply | None = None) -> list[float]:
     """Each option's mean evaluation over `runs` determinisations, the same draws for every option."""
     totals = [0.0] * len(options)
     for _ in range(runs):
         world = GAME.determinize(view, seat, rng)
         seed = rng.random()
         for i, action in enumerate(options):
-            totals[i] += run(world, seat, action, random.Random(seed), turns, policy, evaluate)
+            totals[i] += run(world, seat, action, random.Random(seed), turns, policy, evaluate, reply)
     return [t / runs for t in totals]
 
 
 def pick(view: CloutState, seat: int, rng: random.Random, first: Any, others: list[Any], runs: int,
-         turns: int, margin: float, policy: Policy, evaluate: Evaluate) -> Any:
+         turns: int, margin: float, policy: Policy, evaluate: Evaluate, reply: Reply | None = None) -> Any:
     """`first` (the Easy player's choice) unless another option beats it by `margin`."""
     options = [first] + [a for a in dict.fromkeys(others) if a != first and not why_not(view, a)]
     if len(options) == 1 or runs <= 0:
         return first
-    values = weigh(view, seat, rng, options, runs, turns, policy, evaluate)
+    values = weigh(view, seat, rng, options, runs, turns, policy, evaluate, reply)
     best = max(range(len(options)), key=lambda i: values[i])
     return options[best] if values[best] > values[0] + margin else first
 

@@ -34,7 +34,7 @@ STACK_SHARE = 0.85  # a stack chip's points count this much: most chips land and
 EXPOSURE = 0.5  # share of the thickest cluster a rival's poison or bomb is expected to take
 ATTACKS = easy.ATTACKS
 NORMAL_PLAYS, STRONG_PLAYS = 6, 10  # the Easy player's best plays of this many chips are weighed
-NORMAL_TURNS, STRONG_TURNS = 0, 0  # turns played on after the decision's own
+NORMAL_TURNS, STRONG_TURNS = 0, 1  # rival turns played on (its best attack only) after the decision's own
 SECOND_AIMS = 2  # a second aim for the Easy player's best chips
 MARGIN = 0.01  # win chance by which another option must beat the Easy player's to be taken
 
@@ -169,16 +169,26 @@ def playout(state: CloutState, rng: random.Random) -> Any:
 
 def _greedy_pick(state: CloutState, p: int, ways: dict[str, tuple[str, ...]],
                  rng: random.Random) -> tuple[str, tuple[float, float] | None]:
-    """A playout's chip and where it goes for the most harm: the rival chip its attack beats, or
-    the rival cluster its poison or bomb reaches (else a random chip, aimed by simple rules).
-    Playouts so meet a rival that punishes chips thrown where its stack can reach them."""
+    """A playout's chip and where it goes: mostly its best attack (`_best_attack`), else a random
+    chip aimed by simple rules. Playouts so meet a rival that punishes chips thrown where its
+    stack can reach them."""
+    best = _best_attack(state, p, ways)
+    if best is None or rng.random() < 0.2:
+        return rng.choice(sorted(ways)), None
+    return best
+
+
+def _best_attack(state: CloutState, p: int,
+                 ways: dict[str, tuple[str, ...]]) -> tuple[str, tuple[float, float]] | None:
+    """The chip of `p`'s that does the most harm and where: the rival chip its attack beats, or
+    the rival cluster its poison or bomb reaches (None when no chip harms anything)."""
     b = board(state)
     inc = b.increment(p)
     rivals = [u for u in b.on if b.controller(u) != p and b.chip(u).type == "troop"]
     hittable = [u for u in b.on if b.controller(u) != p and b.chip(u).type != "action"]
     best: tuple[float, str | None, tuple[float, float] | None] = (0.0, None, None)
     seen: set[str] = set()
-    for uid in ways:
+    for uid in sorted(ways):
         kind = state.kind(uid)
         if kind in seen or "replace" in ways[uid]:
             continue
@@ -200,9 +210,25 @@ def _greedy_pick(state: CloutState, p: int, ways: dict[str, tuple[str, ...]],
                     gain -= chip.points if a.name == "bomb" else 0.0
                     if gain > best[0]:
                         best = (gain, uid, here)
-    if best[1] is None or rng.random() < 0.2:
-        return rng.choice(sorted(ways)), None
+    if best[1] is None or best[2] is None:
+        return None
     return best[1], best[2]
+
+
+def punish(state: CloutState, rng: random.Random) -> Any:
+    """The turn's player's best attack on the table as it stands, aimed by simple rules, or None
+    when none of its chips harms anything (Strong then judges the table before that turn)."""
+    p = actor(state)
+    assert isinstance(p, int)
+    ways = playable(state, p)
+    best = _best_attack(state, p, ways) if ways else None
+    if best is None:
+        return None
+    uid, target = best
+    b = board(state)
+    x, y, st = _aim_near(state, p, target, CHIP_DIAMETER_CM + b.cat.chip(state.kind(uid)).range
+                         * b.increment(p) * 0.45, rng)
+    return ThrowChip(p, uid, x, y, st)
 
 
 def explain(view: CloutState, seat: int, action: Any) -> Why:
@@ -252,7 +278,7 @@ def decide(view: CloutState, seat: int, rng: random.Random, level: str) -> Any:
         others = clout_weigh.keep_or_throw(view, seat, first, aims)
     else:
         first, others = easy.answer(view, seat, rng), _answers(view, seat, rng)
-    return clout_weigh.pick(view, seat, rng, first, others, runs, turns, MARGIN, playout, evaluate)
+    return clout_weigh.pick(view, seat, rng, first, others, runs, turns, MARGIN, playout, evaluate, punish)
 
 
 def measured_setup(game: int, players: int = 2) -> CloutSetup:
