@@ -6,7 +6,10 @@ the following duels the same way a few duels deep, then guessing the rest of the
 hands left (the mean gold of their cards against each other, spread like a sum of duels). A
 round's end is worth the badge race after it, the next round guessed from the hands kept.
 Each matrix is solved by regret matching (CFR+ averaging); the card is then drawn from the
-mixed strategy, so no fixed pattern of play can exploit it. Before the first round's duels the
+mixed strategy, so no fixed pattern of play can exploit it. Normal believes the rival errs: with
+chance `tremble` its card is any allowed one, so a card that fares well against every card the
+rival may play is preferred where the pure game would leave value on the table (a rival who
+plays at random), while the rest of the weight still guards against the worst answer. Before the first round's duels the
 rival's set-up discards are unknown: the cells average over hands the rival may hold.
 """
 from __future__ import annotations
@@ -35,9 +38,10 @@ class Level:
     samples: int  # rival hands tried while the set-up discards are unknown
     root_iterations: int
     node_iterations: int
+    tremble: float = 0.0  # the chance the rival's card is any allowed one, not its best answer
 
 
-LEVELS = {"normal": Level(cells=8_000, samples=4, root_iterations=400, node_iterations=40),
+LEVELS = {"normal": Level(cells=8_000, samples=4, root_iterations=400, node_iterations=40, tremble=0.8),
           "strong": Level(cells=40_000, samples=8, root_iterations=1500, node_iterations=100)}
 TEST_LEVEL = Level(cells=1, samples=2, root_iterations=100, node_iterations=20)  # a tiny budget for fast tests
 
@@ -155,6 +159,17 @@ def _padded(grids: list[list[list[float]]]) -> np.ndarray:
     return out
 
 
+def _trembled(grid: list[list[float]], tremble: float) -> list[list[float]]:
+    """The game where the rival plays any allowed card with chance `tremble`, else its choice."""
+    if tremble <= 0:
+        return grid
+    out = []
+    for line in grid:
+        mean = sum(line) / len(line)
+        out.append([(1 - tremble) * v + tremble * mean for v in line])
+    return out
+
+
 class Solver:
     """The duels of one decision: the match's context (badges, options) is fixed in it."""
 
@@ -265,10 +280,11 @@ class Solver:
             keys = list(layers[depth_left])
             if not keys:
                 continue
-            grids = [[[self._cell(c) for c in line] for line in layers[depth_left][k]] for k in keys]
+            grids = [_trembled([[self._cell(c) for c in line] for line in layers[depth_left][k]],
+                               self.level.tremble) for k in keys]
             values = solve_batch(_padded(grids), self.level.node_iterations)[0]
             self.memo.update(zip(keys, values.tolist()))
-        return rows, cols, [[self._cell(c) for c in line] for line in grid]
+        return rows, cols, _trembled([[self._cell(c) for c in line] for line in grid], self.level.tremble)
 
     def _cell(self, cell: object) -> float:
         return self.memo[cell] if isinstance(cell, tuple) else cell  # type: ignore[index,return-value]
