@@ -6,9 +6,9 @@ rest, on a copy of the table. That misses what the real throw does: the spread o
 the abilities that then fire (an ambush, a rival's answer) and the chips still to come. So the
 search takes the Easy player's best few plays (and a second aim for the best chips) and plays
 each through the real rules from the same determinisations with the same landing draws
-(common random numbers, `core.ai.flat`), to the end of the turn or a few turns on with quick
-play, and judges the table there (`core.ai.knowledge.clout.evaluate`). The Easy player's own
-choice stands unless another is better by a margin: with a few dozen landings per play the
+(common random numbers, as `core.ai.flat` does), to the end of the turn or, for Strong, into
+the rival's answer, and judges the table there (`core.ai.knowledge.clout.evaluate`). The Easy
+player's own choice stands unless another is better by a margin: with a few dozen landings per play the
 comparison is noisy, and a swap on noise throws away what the ranking knew.
 """
 from __future__ import annotations

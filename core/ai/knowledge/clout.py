@@ -4,9 +4,11 @@ A throw is a continuous choice and a tree over it spends its budget on aims nobo
 so Normal and Strong start from the Easy player's judgement (its best play of each chip, by the
 scatter model) and weigh its best few plays, and a second aim for the best chips, by playing
 them through the real rules (the seeded landing, the physics, every ability:
-core/ai/clout_weigh.py). Playouts are cheap (greedy answers, throws aimed by simple rules, a
-rival that punishes chips left where its attacks reach); where they stop, the table is judged
-by the clout lead, counting the points still in each stack, since most of them will land.
+core/ai/clout_weigh.py) to the end of the turn; Strong weighs more plays over more landings and
+plays on into the rival's turn when the rival has an attack to make (its best one), so a chip
+left where the rival's stack can take it is seen taken. A playout answers every decision
+greedily; the table is then judged by the clout lead, counting the points still in each stack,
+since most of them will land.
 """
 from __future__ import annotations
 
