@@ -26,8 +26,8 @@ PAIRINGS = [("normal", "random", 0.95, GAMES), ("normal", "easy", 0.65, GAMES),
 # side won all of 30 games). Seats alternate, so on it every pairing of the search levels scores
 # about 50 %. Strength is meant to be measured on `core.ai.knowledge.clout.measured_setup` (both
 # seats the same stack, each stack two games running), once self-play takes a game's measured
-# setup; there Normal scored 76 % against Easy (100 games, seed 11) and Strong 63 % against Normal
-# (34 of 54 games, seeds 11 and 7).
+# setup; there Normal scored 76 % against Easy (100 games, seed 11) and Strong 60.9 % against
+# Normal (47.5 of 78 games, seeds 11, 7 and 13; 95 % interval 50-71 %).
 BELOW_BAR = {("normal", "easy"): "default stacks: measured 50 % (15 of 30 games, the Undead side won every one)",
              ("strong", "normal"): "default stacks: the Undead side wins nearly every game between equal players"}
 
