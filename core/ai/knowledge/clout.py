@@ -297,4 +297,4 @@ def measured_setup(game: int, players: int = 2) -> CloutSetup:
 
 # `iterations` are the runs (determinisations, each with its landing draws) per weighed option.
 KNOWLEDGE = {"clout": Knowledge(playout=playout, evaluate=evaluate, explain=explain, iterations=(8, 24),
-                                decide=decide)}
+                                decide=decide, measured_setup=measured_setup)}

@@ -196,3 +196,9 @@ def test_weighing_gives_the_same_play_the_same_value_and_keeps_easy_on_a_tie() -
     assert values[0] == values[2]  # the same landings for every option
     assert clout_weigh.pick(view, seat, random.Random(2), plays[0], plays[1:3], 4, 0, 2.0, playout,
                             evaluate) == plays[0]
+
+
+def test_self_play_measures_on_the_mirrored_setup() -> None:
+    from core.ai.knowledge.clout import measured_setup
+    from core.ai.selfplay import measured_setup as used
+    assert all(used("clout", g, 2) == measured_setup(g) for g in range(8))
