@@ -187,3 +187,16 @@ def test_normal_plays_through_make_player_only_legal_cards() -> None:
         seat = actor_players(match.actor)[0]
         match.apply(players[seat].choose(match, seat))
     assert match.result is not None
+
+
+def test_the_trembling_rival_makes_the_best_card_against_any_card_count() -> None:
+    """A card that does well against every card the rival may play gains weight when the
+    rival errs; the unerring game mixes, the wholly erring one plays the best mean."""
+    from core.ai.gold_duel import _trembled, solve
+    grid = [[1.0, 0.0], [0.0, 0.6]]  # row 0's mean 0.5 beats row 1's 0.3
+    _, pure, _ = solve(grid, 2000)
+    _, sure, _ = solve(_trembled(grid, 1.0), 2000)
+    _, some, _ = solve(_trembled(grid, 0.5), 2000)
+    assert 0.2 < pure[0] < 0.6
+    assert sure[0] > 0.99
+    assert some[0] > pure[0]
