@@ -39,6 +39,13 @@ def test_the_rules_never_touch_qt():
     assert offenders == []
 
 
+def test_the_rules_know_nothing_of_the_computer_players():
+    """core/ai plays through the rules; a rules package reaching into it would turn that around."""
+    offenders = [(_rel(p), m) for g in GAMES if (ROOT / "core" / g).is_dir() for p in _modules(f"core/{g}")
+                 for m in _imports(p) if m == "core.ai" or m.startswith("core.ai.")]
+    assert offenders == []
+
+
 def test_no_production_module_imports_qttest():
     offenders = [_rel(p) for p in _modules("gui") if any(m.startswith("PySide6.QtTest") for m in _imports(p))]
     assert offenders == []

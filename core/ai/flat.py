@@ -30,11 +30,14 @@ def play_out(game: Game, state: Any, action: Any, seat: int, rng: random.Random,
 
 
 def weigh(game: Game, view: Any, seat: int, rng: random.Random, options: list[Any], runs: int,
-          depth: int, policy: Policy, evaluate: Evaluate) -> list[float]:
-    """Each option's mean evaluation over `runs` determinisations, shared by every option."""
+          depth: int, policy: Policy, evaluate: Evaluate,
+          determinize: Callable[[Any, int, random.Random], Any] | None = None) -> list[float]:
+    """Each option's mean evaluation over `runs` determinisations, shared by every option
+    (drawn by `determinize`, else by the game's)."""
     totals = [0.0] * len(options)
+    draw_world = determinize or game.determinize
     for _ in range(runs):
-        world = game.determinize(view, seat, rng)
+        world = draw_world(view, seat, rng)
         seed = rng.random()
         for i, action in enumerate(options):
             totals[i] += play_out(game, world, action, seat, random.Random(seed), depth, policy, evaluate)

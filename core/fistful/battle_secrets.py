@@ -5,13 +5,14 @@ choice; every army is shown once all are in) and a fistful (with any Ambush figh
 the fistfuls are being chosen, up to the moment the last player has chosen. So a rival's
 hidden choice is one made in the current choosing round, and nothing earlier constrains it
 beyond what the view shows: an army is 15 of the rival's fighters (each player owns one of
-every fighter), a fistful comes from the rival's army, which is public by then. A rival's
-secret choice is drawn half the time as a sensible player would make it (the Easy heuristic)
-and half the time at random, so the search neither trusts nor ignores good play.
+every fighter), a fistful comes from the rival's army, which is public by then. The rules draw
+a rival's secret choice among the legal ones; the computer players pass their own model of a
+sensible rival (`draw`), so the rules need know nothing of them.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -22,7 +23,7 @@ from core.fistful.throws import is_face_up
 if TYPE_CHECKING:
     from core.fistful.battles import BattleGame
 
-SENSIBLE_SHARE = 0.5  # how often a rival's hidden choice is drawn as the Easy player makes it
+Draw = Callable[[BattleState, int, random.Random], Any]  # (state asking the player, player, rng) -> choice
 CHOOSING = ("army", "fistful", "reselect")
 
 
@@ -44,22 +45,21 @@ def _had_ambush_right(state: BattleState, player: int) -> bool:
                for q, landed in enumerate(last.landed) if q in last.throwers)
 
 
-def _drawn_choice(game: BattleGame, state: BattleState, player: int, rng: random.Random) -> Any:
-    """A choice `player` could have made in this choosing round, drawn as described above."""
+def _drawn_choice(game: BattleGame, state: BattleState, player: int, rng: random.Random,
+                  draw: Draw | None) -> Any:
+    """A choice `player` could have made in this choosing round: `draw`'s, else any legal one."""
     asking = msgspec.structs.replace(state, pending=(player,))
-    if rng.random() < SENSIBLE_SHARE:
-        from core.ai.heuristics.battles import HEURISTICS  # the search's model of a sensible rival
-
-        return HEURISTICS[game.id](asking, player, rng)
-    return game.random_action(asking, rng)
+    return draw(asking, player, rng) if draw is not None else game.random_action(asking, rng)
 
 
-def determinize(game: BattleGame, view: BattleState, seat: int, rng: random.Random) -> BattleState:
+def determinize(game: BattleGame, view: BattleState, seat: int, rng: random.Random,
+                draw: Draw | None = None) -> BattleState:
     """The view with every rival's hidden, already made choice drawn consistently with it.
 
     Rivals still choosing keep nothing (they choose in the search). A rival who has chosen gets
     an army of their own fighters, or a legal fistful from their public army; an Ambush fighter
-    only when the last battle owed them one."""
+    only when the last battle owed them one. `draw` makes the choice, asked as if the rival
+    were choosing now (legal ones only), else it is drawn among the legal ones."""
     if view.phase not in CHOOSING:
         return view
     rep = msgspec.structs.replace
@@ -71,7 +71,7 @@ def determinize(game: BattleGame, view: BattleState, seat: int, rng: random.Rand
         if view.phase == "army":
             if view.armies[p]:
                 continue
-            choice = _drawn_choice(game, state, p, rng)
+            choice = _drawn_choice(game, state, p, rng, draw)
             assert isinstance(choice, ChooseArmy)
             state = rep(state, armies=replace_at(state.armies, p, tuple(choice.fighters)))
             continue
@@ -80,7 +80,7 @@ def determinize(game: BattleGame, view: BattleState, seat: int, rng: random.Rand
         asking = rep(state, ambush_right=replace_at(state.ambush_right, p, _had_ambush_right(view, p)))
         if p == kept:
             asking = rep(asking, fistfuls=replace_at(asking.fistfuls, p, view.fistfuls[p]))
-        choice = _drawn_choice(game, asking, p, rng)
+        choice = _drawn_choice(game, asking, p, rng, draw)
         assert isinstance(choice, ChooseFistful)
         fighters = view.fistfuls[p] if p == kept else tuple(choice.fighters)
         state = rep(state, fistfuls=replace_at(state.fistfuls, p, fighters),

@@ -37,6 +37,7 @@ from core.ai.heuristics.battles import HEURISTICS, SHAPES, best_fistful, defends
 from core.ai.flat import weigh
 from core.ai.knowledge import Knowledge, Why
 from core.ai.knowledge.battle_odds import win_chances
+from core.fistful import battle_secrets
 from core.fistful.battle_secrets import keeper
 from core.fistful.battle_state import (AMBUSH_FINISH, ARMY_SIZE, BattleState, ChampionPick, ChooseArmy,
                                        ChooseFistful, Remove, replace_at)
@@ -52,6 +53,7 @@ EXPLAIN_PLAYOUTS = 24
 ARMY_WEIGHT = 0.25  # one fighter left in the army against one region held
 SHARPNESS = 2.0
 DOMINATION_ARMY = ((4, 8), (1, 7))  # (value, how many): fistfuls of 4-4-4-1-1-1
+SENSIBLE_SHARE = 0.5  # how often a rival's hidden choice is drawn as the Easy player makes it
 
 
 def army_of(roster: Any, counts: tuple[tuple[int, int], ...], regions: list[str],
@@ -106,6 +108,14 @@ def make(game_id: str) -> Knowledge:
     game = GAMES[game_id]
     roster = game.roster
     easy = HEURISTICS[game_id]
+
+    def sensible(asking: BattleState, player: int, rng: random.Random) -> Any:
+        """A rival's hidden choice, drawn half the time as the Easy player would make it and half
+        the time among the legal ones, so the search neither trusts nor ignores good play."""
+        return easy(asking, player, rng) if rng.random() < SENSIBLE_SHARE else game.random_action(asking, rng)
+
+    def determinize(view: BattleState, seat: int, rng: random.Random) -> BattleState:
+        return battle_secrets.determinize(game, view, seat, rng, sensible)
 
     def fistful_candidates(state: BattleState, seat: int, rng: random.Random,
                            shapes: int = 12) -> list[ChooseFistful]:
@@ -167,16 +177,16 @@ def make(game_id: str) -> Knowledge:
 
     def flat(view: BattleState, seat: int, rng: random.Random, options: list[Any], runs: int) -> list[float]:
         """Each option's mean reward over the same determinisations, played out and evaluated."""
-        return weigh(game, view, seat, rng, options, runs, PLAYOUT_DEPTH, playout, evaluate)
+        return weigh(game, view, seat, rng, options, runs, PLAYOUT_DEPTH, playout, evaluate, determinize)
 
     def worlds(view: BattleState, seat: int, rng: random.Random, count: int) -> list[BattleState]:
-        """Determinisations whose every rival holds a fistful: a chosen one drawn by the rules'
-        determinize, one still to choose as the Easy player would choose it."""
+        """Determinisations whose every rival holds a fistful: a chosen one drawn as `sensible`
+        says, one still to choose as the Easy player would choose it."""
         hidden = view.phase in ("fistful", "reselect") and any(
             p != seat and not view.out[p] and p != keeper(view) for p in range(view.players))
         out = []
         for _ in range(count if hidden else 1):
-            world = game.determinize(view, seat, rng)
+            world = determinize(view, seat, rng)
             for p in world.pending:
                 if p != seat:
                     pick = easy(msgspec.structs.replace(world, pending=(p,)), p, rng)
