@@ -124,7 +124,9 @@ def make(game_id: str) -> Knowledge:
         army = state.armies[seat]
         regions = list(state.regions) if game_id == "all-out-war" and state.phase == "fistful" \
             else _owned_open(state, seat)
-        picks = {best_fistful(roster, army, regions, rng), best_fistful(roster, army, [], rng)}
+        # A dict keeps the candidates in the order found: a set's order follows string hashes,
+        # which differ per process, and the choice must not.
+        picks = dict.fromkeys((best_fistful(roster, army, regions, rng), best_fistful(roster, army, [], rng)))
         by_value: dict[int, list[Fighter]] = {}
         for f in sorted(army, key=lambda f: rng.random()):
             by_value.setdefault(roster.value(f), []).append(f)
@@ -135,8 +137,8 @@ def make(game_id: str) -> Knowledge:
                 need[v] = need.get(v, 0) + 1
             if all(len(by_value.get(v, [])) >= k for v, k in need.items()):
                 feasible += 1
-                picks.add(tuple(f for v, k in sorted(need.items()) for f in by_value[v][:k]))
-                picks.add(cover_shape(shape, by_value, regions))
+                picks[tuple(f for v, k in sorted(need.items()) for f in by_value[v][:k])] = None
+                picks[cover_shape(shape, by_value, regions)] = None
             if feasible >= shapes:
                 break
         extra = None
