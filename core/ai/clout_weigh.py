@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from core.ai.flat import common_draws
 from core.clout.game import GAME, CloutState, Keep, ThrowChip
 from core.clout.validation import playable, why_not
 from core.game import CHANCE
@@ -53,13 +54,9 @@ def run(state: CloutState, seat: int, action: Any, rng: random.Random, turns: in
 def weigh(view: CloutState, seat: int, rng: random.Random, options: list[Any], runs: int, turns: int,
           policy: Policy, evaluate: Evaluate, reply: Reply | None = None) -> list[float]:
     """Each option's mean evaluation over `runs` determinisations, the same draws for every option."""
-    totals = [0.0] * len(options)
-    for _ in range(runs):
-        world = GAME.determinize(view, seat, rng)
-        seed = rng.random()
-        for i, action in enumerate(options):
-            totals[i] += run(world, seat, action, random.Random(seed), turns, policy, evaluate, reply)
-    return [t / runs for t in totals]
+    return common_draws(view, seat, rng, options, runs, GAME.determinize,
+                        lambda world, action, draws: run(world, seat, action, draws, turns, policy,
+                                                         evaluate, reply))
 
 
 def pick(view: CloutState, seat: int, rng: random.Random, first: Any, others: list[Any], runs: int,

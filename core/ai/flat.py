@@ -29,16 +29,25 @@ def play_out(game: Game, state: Any, action: Any, seat: int, rng: random.Random,
     return evaluate(state)[seat]
 
 
+def common_draws(view: Any, seat: int, rng: random.Random, options: list[Any], runs: int,
+                 determinize: Callable[[Any, int, random.Random], Any],
+                 play: Callable[[Any, Any, random.Random], float]) -> list[float]:
+    """Each option's mean `play(world, option, rng)` over `runs` determinisations, every option
+    played on the same world with the same chance draws."""
+    totals = [0.0] * len(options)
+    for _ in range(runs):
+        world = determinize(view, seat, rng)
+        seed = rng.random()
+        for i, action in enumerate(options):
+            totals[i] += play(world, action, random.Random(seed))
+    return [t / runs for t in totals]
+
+
 def weigh(game: Game, view: Any, seat: int, rng: random.Random, options: list[Any], runs: int,
           depth: int, policy: Policy, evaluate: Evaluate,
           determinize: Callable[[Any, int, random.Random], Any] | None = None) -> list[float]:
-    """Each option's mean evaluation over `runs` determinisations, shared by every option
-    (drawn by `determinize`, else by the game's)."""
-    totals = [0.0] * len(options)
-    draw_world = determinize or game.determinize
-    for _ in range(runs):
-        world = draw_world(view, seat, rng)
-        seed = rng.random()
-        for i, action in enumerate(options):
-            totals[i] += play_out(game, world, action, seat, random.Random(seed), depth, policy, evaluate)
-    return [t / runs for t in totals]
+    """Each option's mean evaluation after `depth` steps of `policy`, over `runs` shared
+    determinisations (drawn by `determinize`, else by the game's)."""
+    return common_draws(view, seat, rng, options, runs, determinize or game.determinize,
+                        lambda world, action, draws: play_out(game, world, action, seat, draws, depth,
+                                                              policy, evaluate))
