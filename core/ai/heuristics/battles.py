@@ -1,4 +1,4 @@
-"""Domination! and All-Out War!, Easy: full fistfuls, covered regions, and attacks where no flip waits.
+"""Domination! and All-Out War!: the Easy level, and the planner Normal and Strong build on.
 
 Every sculpt lands face up as often as any other, so a fistful's expected points are its value
 (fifteen at most) and more fighters earn the +2 bonus more often. What differs is the
@@ -9,6 +9,12 @@ defender's flip: a face-down fighter from the region fought for turns face up. S
   defend: in Domination its own discs, in All-Out War (armies before counters) every region,
   and there counters go where its fistful can flip, or where the rival's could;
 - a loser gives up the fighter the army misses least, a Hero claims the weakest rival's region.
+
+The Easy level does all this but plan its defence (a covering fistful, counters placed to flip):
+Easy is a beginner's level, and with that planning it was nearly Normal's equal (Normal scored
+58 % against it in Domination and 46 % in All-Out War). Without it, measured this session over
+300 games each: Easy beats random 97.7 % (Domination) and 98.5 % (All-Out War), and Normal
+scores 66 % against it in Domination; in All-Out War the planning is worth little (51 %).
 """
 from __future__ import annotations
 
@@ -145,7 +151,10 @@ def defends(state: BattleState, seat: int) -> bool:
     return state.attacker != seat or state.players > 2
 
 
-def make(game_id: str) -> Callable[[BattleState, int, random.Random], Any]:
+def make(game_id: str, plans_defence: bool = True) -> Callable[[BattleState, int, random.Random], Any]:
+    """The player. Without `plans_defence` (the Easy level) a fistful is the strongest shape
+    whatever regions the seat holds, and All-Out War's counters go anywhere: the attacker then
+    finds a region with nothing to flip."""
     game = GAMES[game_id]
     roster: Roster = game.roster
 
@@ -160,7 +169,7 @@ def make(game_id: str) -> Callable[[BattleState, int, random.Random], Any]:
             regions = open_owned(view, seat)
             if view.variant == "all-out-war" and view.phase == "fistful":
                 regions = list(view.regions)  # counters come after fistfuls: spread it, they follow
-            fighters = best_fistful(roster, army, regions if defends(view, seat) else [], rng)
+            fighters = best_fistful(roster, army, regions if plans_defence and defends(view, seat) else [], rng)
         extra = None
         if view.ambush_right[seat]:
             shadows = [f for f in army if f.finish == AMBUSH_FINISH and f not in fighters]
@@ -187,7 +196,7 @@ def make(game_id: str) -> Callable[[BattleState, int, random.Random], Any]:
             return ChampionPick(seat, tuple(army[:CHAMPION_FIGHTERS]))
         legal = [a for a in game.legal_actions(view) or [] if getattr(a, "player", seat) == seat]
         if phase == "claim":
-            if view.variant == "domination":
+            if view.variant == "domination" or not plans_defence:
                 return rng.choice(legal)
             mine = view.fistfuls[seat]
             rivals = [f for p in range(view.players) if p != seat for f in view.fistfuls[p]]
@@ -219,4 +228,6 @@ def make(game_id: str) -> Callable[[BattleState, int, random.Random], Any]:
     return choose
 
 
-HEURISTICS = {"domination": make("domination"), "all-out-war": make("all-out-war")}
+# Normal and Strong play the rest of the game as the planner does (core.ai.knowledge.battles).
+PLANNERS = {"domination": make("domination"), "all-out-war": make("all-out-war")}
+HEURISTICS = {g: make(g, plans_defence=False) for g in PLANNERS}

@@ -7,19 +7,20 @@ on them: a fistful is the candidate (the fullest value shapes, covering the seat
 not) with the best chance in the battle the attacker will choose, against rivals' fistfuls as
 the view shows them or as determinisations draw them; an attack goes where the attacker's
 chance is best. A tree search over these long games (a hundred moves) learnt less in a second
-than the Easy player knows (measured: Normal 40-50 % against Easy over 20 games), so the rest
-is the Easy player's: the army in All-Out War (threes and twos from every region: armies come
+than the planner knows (measured: Normal 40-50 % against the planner over 20 games), so the rest
+is the planner's (core.ai.heuristics.battles; Easy is the planner without its defence):
+the army in All-Out War (threes and twos from every region: armies come
 before counters), All-Out War's first fistful
 (no region is held yet; it is spread so the counters can follow it), counters, flips and the
 Ultimate Champion fight (which cannot change the winner), and a loser's removal: giving up the
-fighter whose loss leaves the best fistful for the coming battle scored 46 % against Easy in
-both games (300 games each, seed 11, where Easy against Easy scored 52-53 %), so Easy's removal
+fighter whose loss leaves the best fistful for the coming battle scored 46 % against the planner in
+both games (300 games each, seed 11, where the planner against itself scored 52-53 %), so its removal
 stays. Domination's army is eight fours and seven ones from the seat's own discs: a level
-Domination total goes to the best face-up fighter, so four-four-four-one-one-one beats Easy's
+Domination total goes to the best face-up fighter, so four-four-four-one-one-one beats the planner's
 three-three-three-two-two-two in 52.5 % of battles, and a loser gives up ones while more than
-three are left, fours after, so the full fistful lasts nine defeats. With Easy's other choices it
-scored 57.7 % against Easy over 600 games (seed 0, seats alternating; four fours and ones mixes
-scored 54-59 %, Easy's own army 50 %), and with Normal's 59 % over 400 (`battlebox selfplay`,
+three are left, fours after, so the full fistful lasts nine defeats. With the planner's other choices it
+scored 57.7 % against the planner over 600 games (seed 0, seats alternating; four fours and ones mixes
+scored 54-59 %, the planner's own army 50 %), and with Normal's 59 % over 400 (`battlebox selfplay`,
 seeds 1 and 2: 62 % and 56 %); All-Out War, where a level total wins nothing, gained
 nothing from it (50-53 %, 600 games).
 Strong samples more throws, more determinisations and more shapes. `evaluate` and `playout`
@@ -33,7 +34,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from core.ai.heuristics.battles import HEURISTICS, SHAPES, best_fistful, defends
+from core.ai.heuristics.battles import PLANNERS, SHAPES, best_fistful, defends
 from core.ai.flat import weigh
 from core.ai.knowledge import Knowledge, Why
 from core.ai.knowledge.battle_odds import win_chances
@@ -53,7 +54,7 @@ EXPLAIN_PLAYOUTS = 24
 ARMY_WEIGHT = 0.25  # one fighter left in the army against one region held
 SHARPNESS = 2.0
 DOMINATION_ARMY = ((4, 8), (1, 7))  # (value, how many): fistfuls of 4-4-4-1-1-1
-SENSIBLE_SHARE = 0.5  # how often a rival's hidden choice is drawn as the Easy player makes it
+SENSIBLE_SHARE = 0.5  # how often a rival's hidden choice is drawn as the planner makes it
 
 
 def army_of(roster: Any, counts: tuple[tuple[int, int], ...], regions: list[str],
@@ -107,10 +108,10 @@ def _owned_open(state: BattleState, seat: int) -> list[str]:
 def make(game_id: str) -> Knowledge:
     game = GAMES[game_id]
     roster = game.roster
-    easy = HEURISTICS[game_id]
+    easy = PLANNERS[game_id]
 
     def sensible(asking: BattleState, player: int, rng: random.Random) -> Any:
-        """A rival's hidden choice, drawn half the time as the Easy player would make it and half
+        """A rival's hidden choice, drawn half the time as the planner would make it and half
         the time among the legal ones, so the search neither trusts nor ignores good play."""
         return easy(asking, player, rng) if rng.random() < SENSIBLE_SHARE else game.random_action(asking, rng)
 
@@ -183,7 +184,7 @@ def make(game_id: str) -> Knowledge:
 
     def worlds(view: BattleState, seat: int, rng: random.Random, count: int) -> list[BattleState]:
         """Determinisations whose every rival holds a fistful: a chosen one drawn as `sensible`
-        says, one still to choose as the Easy player would choose it."""
+        says, one still to choose as the planner would choose it."""
         hidden = view.phase in ("fistful", "reselect") and any(
             p != seat and not view.out[p] and p != keeper(view) for p in range(view.players))
         out = []

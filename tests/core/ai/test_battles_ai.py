@@ -160,3 +160,19 @@ def test_normals_domination_army_is_fours_and_ones_with_a_four_from_every_disc(p
         assert counts == {1: 0, 2: 0, 3: 0, 4: 0} | dict(DOMINATION_ARMY)
         fours = {roster.region(f) for f in action.fighters if roster.value(f) == 4}
         assert set(match.state.owned(seat)) <= fours
+
+
+def test_easy_does_not_plan_its_defence_and_the_planner_does() -> None:
+    from core.ai.heuristics.battles import PLANNERS
+
+    roster = DOMINATION.roster
+    match = _easy_until("domination", lambda m: m.state.phase == "reselect" and 0 in m.state.pending
+                        and m.state.attacker == 1)
+    view = match.view(0)
+    held = set(view.owned(0))
+
+    def covered(choose: object) -> float:
+        picks = [choose(view, 0, random.Random(s)) for s in range(20)]  # type: ignore[operator]
+        return sum(len({roster.region(f) for f in p.fighters} & held) for p in picks) / len(picks)
+
+    assert covered(PLANNERS["domination"]) >= covered(HEURISTICS["domination"]) + 1
