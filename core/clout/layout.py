@@ -9,6 +9,8 @@ entry named, never half-loaded.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import os
 import re
@@ -27,26 +29,64 @@ if TYPE_CHECKING:
     from maps.clout.areas import PlayArea
 
 FORMAT = "battlebox-clout-layout"
-VERSION = 1
+VERSION = 2
 SUFFIX = ".clout-layout.json"
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added players' stacks and the photo; a version 1 layout has neither."""
+    return {**doc, "version": 2}
+
+
 # version -> function turning a layout document of that version into the next one.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 PLAYERS = 2
 DEFAULT_AREA = "standard"
 # 100 m: beyond any playing area; a chip or increment farther out is damage.
 MAX_CM = 10_000.0
 # Two stacks of fifteen is a full table; far more is damage, and the board would crawl.
 MAX_CHIPS = 1000
+# The issue's cap on the embedded photo: a JPEG of at most 1 MB (base64 adds a third).
+MAX_PHOTO_BYTES = 1_000_000
+MAX_STACK = 100
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^c(\d+)$")
 
 
 class PlayerSlot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One side at the table. `increment_cm=None` means the area's own range increment."""
+    """One side at the table. `increment_cm=None` means the area's own range increment; `stack`
+    is the side's whole stack (catalogue ids) when the club entered it, else empty."""
 
     name: str
     colour: str
     increment_cm: float | None = None
+    stack: tuple[str, ...] = ()
+
+
+class LayoutPhoto(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The photo a layout was measured from, kept so anyone can check the layout against it.
+
+    The marks are in the embedded JPEG's pixels (Qt's convention: pixel (0,0) spans 0 to 1):
+    the area's corners (top-left, top-right, bottom-right, bottom-left), or for the round rug
+    points on its edge and the one at its top. `uncertainty_mm` is one measured centre's
+    expected error, which a ruling compares with its margin."""
+
+    jpeg_base64: str
+    width_px: int
+    height_px: int
+    corners_px: tuple[tuple[float, float], ...] = ()
+    outline_px: tuple[tuple[float, float], ...] = ()
+    top_px: tuple[float, float] | None = None
+    uncertainty_mm: float = 0.0
+    thickness_mm: float = 3.3
+    focal_35mm: float | None = None
+
+    def jpeg(self) -> bytes:
+        return base64.b64decode(self.jpeg_base64, validate=True)
+
+    @staticmethod
+    def of(jpeg: bytes, width_px: int, height_px: int, **marks: Any) -> LayoutPhoto:
+        return LayoutPhoto(base64.b64encode(jpeg).decode("ascii"), width_px, height_px, **marks)
 
 
 class PlacedChip(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -69,6 +109,7 @@ class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     area: str = DEFAULT_AREA
     players: tuple[PlayerSlot, PlayerSlot] = DEFAULT_PLAYERS
     chips: tuple[PlacedChip, ...] = ()
+    photo: LayoutPhoto | None = None
 
     # --- reading ------------------------------------------------------------------------
     def chip(self, chip_id: str) -> PlacedChip:
@@ -79,6 +120,10 @@ class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def has(self, chip_id: str) -> bool:
         return any(c.id == chip_id for c in self.chips)
+
+    def uncertainty_mm(self) -> float:
+        """How far one centre may be off: the photo's measurement, 0 for chips placed by hand."""
+        return self.photo.uncertainty_mm if self.photo is not None else 0.0
 
     def increment_cm(self, owner: int, area_default_cm: float) -> float:
         """The owner's range increment: their handicap if set, else the area's default."""
@@ -123,6 +168,13 @@ class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         """Another area; chips keep their coordinates (a club re-lays them if needed)."""
         return msgspec.structs.replace(self, area=area)
 
+    def with_photo(self, photo: LayoutPhoto | None) -> Layout:
+        if photo is not None:
+            problem = _photo_problem(photo)
+            if problem:
+                raise ValueError(problem)
+        return msgspec.structs.replace(self, photo=photo)
+
     def with_player(self, index: int, slot: PlayerSlot) -> Layout:
         _check_owner(index)
         _check_slot(slot)
@@ -149,6 +201,32 @@ def _slot_problem(slot: PlayerSlot) -> str | None:
     inc = slot.increment_cm
     if inc is not None and not (math.isfinite(inc) and 0 < inc <= MAX_CM):
         return f"increment_cm must be a positive number of centimetres (at most {MAX_CM:g}) or null, got {inc!r}"
+    if len(slot.stack) > MAX_STACK:
+        return f"a stack holds at most {MAX_STACK} chips, got {len(slot.stack)}"
+    return None
+
+
+def _photo_problem(photo: LayoutPhoto) -> str | None:
+    if len(photo.jpeg_base64) > MAX_PHOTO_BYTES * 4 // 3 + 4:
+        return f"the photo is over {MAX_PHOTO_BYTES // 1000} kB"
+    try:
+        jpeg = photo.jpeg()
+    except (binascii.Error, ValueError):
+        return "the photo is not base64 text"
+    if not jpeg.startswith(b"\xff\xd8"):
+        return "the photo is not a JPEG"
+    if not (0 < photo.width_px <= 20_000 and 0 < photo.height_px <= 20_000):
+        return f"the photo's size must be 1 to 20000 pixels a side, got {photo.width_px} x {photo.height_px}"
+    marks = [*photo.corners_px, *photo.outline_px, *([photo.top_px] if photo.top_px else [])]
+    if not all(math.isfinite(v) and abs(v) <= 100_000 for point in marks for v in point):
+        return "a mark on the photo is not a finite pixel position"
+    if photo.corners_px and len(photo.corners_px) != 4:
+        return f"the area has 4 corners, the photo marks {len(photo.corners_px)}"
+    for name, value in (("uncertainty_mm", photo.uncertainty_mm), ("thickness_mm", photo.thickness_mm)):
+        if not (math.isfinite(value) and 0 <= value <= 1000):
+            return f"{name} must be 0 to 1000 millimetres, got {value!r}"
+    if photo.focal_35mm is not None and not (math.isfinite(photo.focal_35mm) and 1 <= photo.focal_35mm <= 2000):
+        return f"focal_35mm must be 1 to 2000 millimetres or null, got {photo.focal_35mm!r}"
     return None
 
 
@@ -165,13 +243,14 @@ class _LayoutDoc(msgspec.Struct, forbid_unknown_fields=True):
     area: str
     players: list[PlayerSlot]
     chips: list[PlacedChip]
+    photo: LayoutPhoto | None = None
 
 
 _encoder = msgspec.json.Encoder()
 
 
 def to_json(layout: Layout) -> bytes:
-    doc = _LayoutDoc(FORMAT, VERSION, layout.area, list(layout.players), list(layout.chips))
+    doc = _LayoutDoc(FORMAT, VERSION, layout.area, list(layout.players), list(layout.chips), layout.photo)
     return msgspec.json.format(_encoder.encode(doc), indent=2) + b"\n"
 
 
@@ -191,7 +270,7 @@ def load_layout(path: str | os.PathLike[str], known_chips: Container[str] | None
 def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
                  known_areas: Container[str] | None = None) -> Layout:
     doc = migrate(doc, file, format=FORMAT, version=VERSION, what="Clout Fantasy layout", migrations=MIGRATIONS)
-    extra = sorted(set(doc) - {"format", "version", "area", "players", "chips"})
+    extra = sorted(set(doc) - {"format", "version", "area", "players", "chips", "photo"})
     if extra:
         raise DataError(file, "top level", f"unknown field {extra[0]!r}")
     for key, typ in (("area", str), ("players", list), ("chips", list)):
@@ -213,6 +292,9 @@ def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
         problem = _slot_problem(slot)
         if problem:
             raise DataError(file, f"{entry} '{slot.name}'", problem)
+        unknown = [c for c in slot.stack if known_chips is not None and c not in known_chips]
+        if unknown:
+            raise DataError(file, f"{entry} '{slot.name}' stack", f"unknown chip {unknown[0]!r} (not in the catalogue)")
         players.append(slot)
 
     if len(doc["chips"]) > MAX_CHIPS:
@@ -235,7 +317,13 @@ def parse_layout(doc: Any, file: str, known_chips: Container[str] | None = None,
         if known_chips is not None and chip.chip not in known_chips:
             raise DataError(file, entry, f"unknown chip {chip.chip!r} (not in the catalogue)")
         chips.append(chip)
-    return Layout(area, (players[0], players[1]), tuple(chips))
+    photo = None
+    if doc.get("photo") is not None:
+        photo = _convert(doc["photo"], LayoutPhoto, file, "photo")
+        problem = _photo_problem(photo)
+        if problem:
+            raise DataError(file, "photo", problem)
+    return Layout(area, (players[0], players[1]), tuple(chips), photo)
 
 
 def _convert(raw: Any, typ: type, file: str, entry: str) -> Any:

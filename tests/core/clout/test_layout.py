@@ -286,3 +286,58 @@ def test_absurd_layouts_are_refused(tmp_path):
         assert err.value.file == str(path)
         assert entry in (err.value.entry or ""), str(err.value)
         assert reason in err.value.reason, str(err.value)
+
+
+# --- version 2: stacks and the photo ---------------------------------------------------------
+JPEG = b"\xff\xd8\xff\xe0" + b"\x00" * 60 + b"\xff\xd9"
+
+
+def with_photo() -> Layout:
+    from core.clout.layout import LayoutPhoto
+
+    photo = LayoutPhoto.of(JPEG, 2000, 1333, corners_px=((10.5, 12.0), (1990.0, 15.0), (1980.0, 1320.0), (20.0, 1310.0)),
+                           uncertainty_mm=0.6, focal_35mm=28.0)
+    layout = sample().with_photo(photo)
+    return layout.with_player(0, PlayerSlot("Ann", "#1e88e5", stack=("treant-watcher", "questing-warrior")))
+
+
+def test_a_photo_and_stacks_round_trip(tmp_path):
+    path = tmp_path / "photo.clout-layout.json"
+    layout = with_photo()
+    save_layout(layout, path)
+    back = load_layout(path)
+    assert back == layout and back.photo is not None and back.photo.jpeg() == JPEG
+    assert back.uncertainty_mm() == 0.6 and Layout().uncertainty_mm() == 0.0
+    assert json.loads(path.read_text())["version"] == 2
+
+
+def test_a_release_0_1_0_layout_still_opens():
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "saves" / "0.1.0" / "club-table.clout-layout.json"
+    assert json.loads(path.read_text())["version"] == 1
+    layout = load_layout(path, known_chips=default_catalogue().chips)
+    assert len(layout.chips) == 7 and layout.photo is None
+    assert all(p.stack == () for p in layout.players) and layout.players[1].increment_cm == 12.0
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("jpeg_base64", "not base64!", "not base64"),
+    ("jpeg_base64", "aGVsbG8=", "not a JPEG"),
+    ("width_px", 0, "size"),
+    ("corners_px", [[1, 2], [3, 4]], "4 corners"),
+    ("uncertainty_mm", -1, "uncertainty_mm"),
+    ("top_px", [1, "x"], "top_px"),
+])
+def test_a_broken_photo_is_refused_by_name(tmp_path, field, value, words):
+    doc = json.loads(to_json(with_photo()))
+    doc["photo"][field] = value
+    err = load_error(tmp_path, doc)
+    assert err.entry == "photo" and words in err.reason
+
+
+def test_an_unknown_chip_in_a_stack_is_named(tmp_path):
+    doc = json.loads(to_json(with_photo()))
+    doc["players"][0]["stack"].append("no-such-chip")
+    err = load_error(tmp_path, doc, known_chips={"treant-watcher", "questing-warrior"})
+    assert "stack" in err.entry and "no-such-chip" in err.reason
