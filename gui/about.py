@@ -26,7 +26,9 @@ LICENCES: tuple[tuple[str, str], ...] = (
     ("networkx", "BSD-3-Clause"),
     ("msgspec", "BSD-3-Clause"),
     ("platformdirs", "MIT"),
-    ("numpy (used by shapely)", "BSD-3-Clause"),
+    ("numpy", "BSD-3-Clause"),
+    ("pymunk (with Chipmunk2D)", "MIT"),
+    ("Pillow (table photos)", "MIT-CMU"),
     ("Python (inside the installed app)", "PSF-2.0"),
 )
 

@@ -191,10 +191,28 @@ def run(save: str | None = None, out_dir: str | None = None) -> int:
                 return f"About lists {len(LICENCES)} libraries; {texts} licence files in {folder}"
         raise RuntimeError(f"no licenses/README.txt beside {exe}")
 
+    def photos() -> str:
+        """The referee's table photos: Pillow reads JPEGs for the measuring, Qt for the underlay."""
+        import io
+
+        from PIL import Image
+        from PySide6.QtGui import QImage
+
+        buffer = io.BytesIO()
+        Image.new("RGB", (64, 48), (200, 30, 30)).save(buffer, "JPEG")
+        data = buffer.getvalue()
+        if QImage.fromData(data, "JPG").isNull():
+            raise RuntimeError("Qt cannot read a JPEG (imageformats/qjpeg plugin?)")
+        with Image.open(io.BytesIO(data)) as back:
+            back.load()
+            size = back.size
+        return f"a {size[0]}x{size[1]} JPEG decodes in Qt and Pillow"
+
     from core.registry import GAMES
     from gui.views import has_view
 
     checks.run("icon", icon)
+    checks.run("photos", photos)
     checks.run("data files", data)
     checks.run("geometry", _geometry)
     checks.run("main window", main_window)

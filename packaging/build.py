@@ -42,7 +42,7 @@ REQUIREMENTS = HERE / "requirements-build.txt"
 EXIT_NO_TOOLS = 3
 # Distributions whose licence files ship in the app's licenses/ folder.
 BUNDLED = ("PySide6_Essentials", "shiboken6", "shapely", "numpy", "networkx", "msgspec",
-           "platformdirs", "pyinstaller")
+           "platformdirs", "pymunk", "pillow", "pyinstaller")
 WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"
 

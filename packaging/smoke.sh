@@ -15,6 +15,7 @@ PYTHON="${PYTHON:-python3}"
 VERSION="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' core/version.py)"
 ARCHIVE="dist/battlebox-$VERSION-linux-x86_64.tar.gz"
 SAVES="$ROOT/tests/saves/0.1.0"
+BUDGET_MB=180  # issue 14: the app with Pillow and the JPEG plugin for table photos
 
 step() { printf '\n[smoke] %s\n' "$*"; }
 fail() { printf '[smoke] FAIL: %s\n' "$*" >&2; exit 1; }
@@ -45,7 +46,9 @@ else
     release="$(cd "$target" && pwd)"
 fi
 [ -x "$release/install.sh" ] || fail "no install.sh in $release"
-echo "unpacked app: $(du -sm "$release/app" | cut -f1) MB"
+size_mb="$(du -sm "$release/app" | cut -f1)"
+echo "unpacked app: $size_mb MB (budget $BUDGET_MB MB)"
+[ "$size_mb" -le "$BUDGET_MB" ] || fail "the app is $size_mb MB, over its $BUDGET_MB MB budget"
 
 # The install goes into an empty HOME; the app runs with another one, so after uninstalling
 # the install HOME must be empty again.
@@ -101,6 +104,7 @@ if [ "$rc" -ne 0 ] || grep -q '^FAIL' "$TMP/smoke.out"; then
 fi
 grep -q '^OK new game throwdown' "$TMP/smoke.out" || fail "the smoke run did not open Throwdown"
 grep -q '^OK geometry' "$TMP/smoke.out" || fail "the smoke run did not check shapely and networkx"
+grep -q '^OK photos' "$TMP/smoke.out" || fail "the smoke run did not decode a JPEG photo"
 
 step "battlebox --screenshot: the main window and a game"
 start=$EPOCHREALTIME
