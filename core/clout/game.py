@@ -37,6 +37,7 @@ import msgspec
 from core.clout import policy, resolution, text
 from core.clout.abilities import Board
 from core.clout.catalogue import Catalogue, default_catalogue
+from core.clout.geometry import inside_area
 from core.clout.resolution import (  # noqa: F401  (re-exported for views and tests)
     ATTACKS,
     DECLARED,
@@ -73,6 +74,8 @@ from core.clout.state import (  # noqa: F401  (re-exported: the module's public 
     Round,
     Slot,
     Spot,
+    StartChip,
+    StartPosition,
     ThrowChip,
     ThrowCtx,
     increments,
@@ -105,6 +108,35 @@ def _stack_problems(stack: Stack, catalogue: Catalogue) -> list[str]:
             _CHECKED.clear()
         known = _CHECKED[stack] = (catalogue, problems(stack, catalogue))
     return known[1]
+
+
+def _check_start(setup: CloutSetup, start: StartPosition) -> None:
+    """A continued game's position: each chip in play is one copy of its owner's stack, once,
+    touching the area (a chip wholly off it would be out of play); someone has a chip to throw."""
+    stacks = setup_stacks(setup)
+    area = play_area(setup.area)
+    seen: set[tuple[int, int]] = set()
+    for i, c in enumerate(start.chips, start=1):
+        where = f"Chip {i} of the start position"
+        if not 0 <= c.player < len(setup.players):
+            raise IllegalSetup(f"{where} belongs to no player (player {c.player + 1}).")
+        stack = stacks[c.player]
+        size = len(stack.chips) if stack is not None else 0
+        if not 0 <= c.index < size:
+            raise IllegalSetup(f"{where} is not in {setup.players[c.player].name}'s stack "
+                               f"(copy {c.index + 1} of {size}).")
+        if (c.player, c.index) in seen:
+            raise IllegalSetup(f"{where} is already in play (copy {c.index + 1} of "
+                               f"{setup.players[c.player].name}'s stack is given twice).")
+        seen.add((c.player, c.index))
+        if not inside_area((c.x, c.y), area):
+            raise IllegalSetup(f"{where} lies wholly off the playing area, where it would be out of play.")
+    left = [sum(1 for k in range(len(s.chips) if s else 0) if (p, k) not in seen) for p, s in enumerate(stacks)]
+    if not any(left):
+        raise IllegalSetup("Every chip of both stacks is already in play: there is nothing left to throw.")
+    if not left[setup.first_player]:
+        raise IllegalSetup(f"{setup.players[setup.first_player].name} has no chip left to throw; "
+                           "choose the other player to throw next.")
 
 
 class CloutGame(Rules):
@@ -152,6 +184,8 @@ class CloutGame(Rules):
             raise IllegalSetup("A range increment must be more than 0 cm.")
         if not 0 <= setup.first_player < len(setup.players):
             raise IllegalSetup("The first player must be one of the players.")
+        if isinstance(setup.start, StartPosition):
+            _check_start(setup, setup.start)
 
     def mode(self, setup: CloutSetup) -> Mode:
         return setup.mode
@@ -161,7 +195,14 @@ class CloutGame(Rules):
         kinds = tuple(tuple(s.chips) for s in stacks if s is not None)
         uids = tuple(tuple(f"{p}.{k}" for k in range(len(kinds[p]))) for p in range(len(kinds)))
         n = len(kinds)
-        return CloutState(setup, kinds, uids, ((),) * n, turn=setup.first_player, first_done=(False,) * n)
+        if not isinstance(setup.start, StartPosition):
+            return CloutState(setup, kinds, uids, ((),) * n, turn=setup.first_player, first_done=(False,) * n)
+        chips = tuple(OnArea(f"{c.player}.{c.index}", c.x, c.y) for c in setup.start.chips)
+        on = {c.uid for c in chips}
+        hands = tuple(tuple(u for u in g if u not in on) for g in uids)
+        first_done = tuple(any(owner(u) == p for u in on) for p in range(n))
+        return CloutState(setup, kinds, hands, ((),) * n, chips=chips, turn=setup.first_player,
+                          first_done=first_done)
 
     # --- reading ------------------------------------------------------------------------------------
     def board(self, state: CloutState) -> Board:

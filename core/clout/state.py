@@ -46,6 +46,24 @@ SPEC = GameSpec(
                              read_file=read_stack_file),))
 
 
+class StartChip(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A chip already in play when the game starts: copy `index` of `player`'s stack as set up
+    (so its uid is "player.index"), its centre in area centimetres."""
+
+    player: int
+    index: int
+    x: float
+    y: float
+
+
+class StartPosition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A game continued from a position, such as a club's layout: these chips are in play (in
+    this order, the oldest first), the rest of each stack is in hand, nothing is discarded,
+    `CloutSetup.first_player` throws next and no effect is pending."""
+
+    chips: tuple[StartChip, ...] = ()
+
+
 class CloutSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: tuple[PlayerSetup, ...]
     mode: Mode = "simulated"
@@ -55,6 +73,9 @@ class CloutSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     increments_cm: tuple[float, ...] = ()  # per player (handicap); empty: the area's default
     skills_cm: tuple[float, ...] = ()  # throw scatter per player; empty: club players
     first_player: int = 0
+    # Added after 0.1.0. UNSET (a new game) is left out of a save, so every older save and its
+    # checksum read as before; a build without this field refuses a save that has one.
+    start: StartPosition | msgspec.UnsetType = msgspec.UNSET
 
 
 # --- actions ---------------------------------------------------------------------------------------
