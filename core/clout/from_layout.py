@@ -17,8 +17,8 @@ from collections import Counter
 from core.clout.catalogue import Catalogue, default_catalogue
 from core.clout.geometry import inside_area
 from core.clout.layout import Layout, PlacedChip
-from core.clout.stacks import Stack
-from core.clout.state import CloutSetup, StartChip, StartPosition
+from core.clout.stacks import Stack, ready_stacks
+from core.clout.state import DEFAULT_STACKS, CloutSetup, StartChip, StartPosition
 from core.errors import IllegalSetup
 from core.game import Mode, PlayerSetup
 from maps.clout.areas import available_areas, load_area, range_increment_cm
@@ -44,10 +44,12 @@ def setup_from_layout(layout: Layout, first_player: int, catalogue: Catalogue | 
         if unknown:
             raise IllegalSetup(f"{names[p]}'s stack names chips that are not in the catalogue: "
                                f"{', '.join(unknown)}.")
+    ready = [_ready_key(slot.stack) for slot in layout.players]
+    stacks = [ready_stacks()[k].chips if k else slot.stack for k, slot in zip(ready, layout.players)]
     used: list[Counter[str]] = [Counter(), Counter()]
     start: list[StartChip] = []
     for chip in layout.chips:
-        start.append(_start_chip(layout, chip, names, used, catalogue))
+        start.append(_start_chip(stacks, chip, names, used, catalogue, layout))
         if not inside_area((chip.x_cm, chip.y_cm), area):
             raise IllegalSetup(f"{_label(chip, catalogue)} of {names[chip.owner]} lies wholly off the "
                                "playing area, where it would be out of play: move it onto the area "
@@ -58,7 +60,9 @@ def setup_from_layout(layout: Layout, first_player: int, catalogue: Catalogue | 
     setup = CloutSetup(
         players=tuple(PlayerSetup(names[p], slot.colour) for p, slot in enumerate(layout.players)),
         mode=mode,
-        custom_stacks=tuple(Stack(f"{names[p]}'s stack", slot.stack) for p, slot in enumerate(layout.players)),
+        stacks=tuple(k or DEFAULT_STACKS[p] for p, k in enumerate(ready)),
+        custom_stacks=tuple(None if ready[p] else Stack(f"{names[p]}'s stack", slot.stack)
+                            for p, slot in enumerate(layout.players)),
         area=layout.area,
         increments_cm=increments if any(s.increment_cm is not None for s in layout.players) else (),
         first_player=first_player,
@@ -68,12 +72,19 @@ def setup_from_layout(layout: Layout, first_player: int, catalogue: Catalogue | 
     return setup
 
 
-def _start_chip(layout: Layout, chip: PlacedChip, names: list[str], used: list[Counter[str]],
-                catalogue: Catalogue) -> StartChip:
+def _ready_key(chips: tuple[str, ...]) -> str | None:
+    """The ready stack holding exactly these chips, if any: its chips are public, which the
+    computer's guesses about the rival's hand use (an own-built stack is secret)."""
+    want = Counter(chips)
+    return next((k for k, s in ready_stacks().items() if Counter(s.chips) == want), None)
+
+
+def _start_chip(stacks: list[tuple[str, ...]], chip: PlacedChip, names: list[str], used: list[Counter[str]],
+                catalogue: Catalogue, layout: Layout) -> StartChip:
     """The first copy of the chip in its owner's stack that no other chip on the area uses."""
     if chip.owner not in (0, 1):
         raise IllegalSetup(f"{_label(chip, catalogue)} belongs to no side (owner {chip.owner}).")
-    stack = layout.players[chip.owner].stack
+    stack = stacks[chip.owner]
     held = stack.count(chip.chip)
     if not held:
         raise IllegalSetup(f"{_label(chip, catalogue)} is on the area for {names[chip.owner]}, but "

@@ -48,7 +48,15 @@ def test_the_chips_on_the_area_are_in_play_and_the_rest_in_hand():
     assert state.discards == ((), ())
     assert (state.turn, state.phase, state.slots, state.ctx, state.round) == (1, "choose", (), None, None)
     assert state.first_done == (True, True)  # the base-first rule is behind both sides
-    assert setup.players[0].name == "Ann" and setup.custom_stacks[1].chips == UNDEAD
+    assert setup.players[0].name == "Ann"
+
+
+def test_a_ready_stack_is_named_so_its_chips_stay_public_and_an_own_built_one_is_embedded():
+    own = ELVES[1:] + ELVES[:1]  # reordered: still the ready stack's chips
+    setup = setup_from_layout(layout(TABLE, stacks=(own, UNDEAD[:-1] + ("und-wraith",))), first_player=0)
+    assert setup.stacks[0] == "elves-greenwood-vanguard" and setup.custom_stacks[0] is None
+    assert setup.custom_stacks[1].chips == UNDEAD[:-1] + ("und-wraith",)
+    assert setup.custom_stacks[1].name == "Bo's stack"
 
 
 def test_a_side_with_nothing_on_the_area_still_starts_with_a_base():
