@@ -24,7 +24,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QApplication
 
 from core.clout.geometry import CHIP_RADIUS_CM
-from maps.clout.areas import load_area
+from maps.clout.areas import CIRCLE_QUAD_SEGMENTS, load_area
 
 # A 35 mm frame's diagonal: the "35 mm equivalent" focal length is relative to it.
 FULL_FRAME_DIAGONAL_MM = 43.27
@@ -91,10 +91,27 @@ def _qt_app() -> None:
         QApplication(["synthetic-photo"])
 
 
+def _circle(area) -> tuple[float, float, float] | None:
+    """The rug's true circle (centre, radius): its polygon's bounds lie a hair outside it."""
+    if area.id != "rug":
+        return None
+    cx, cy = area.centre_cm
+    grow = 1.0 / math.cos(math.pi / (4 * CIRCLE_QUAD_SEGMENTS))
+    return cx, cy, (area.bounds_cm[2] - area.bounds_cm[0]) / 2.0 / grow
+
+
+def _bounds(area) -> tuple[float, float, float, float]:
+    circle = _circle(area)
+    if circle is None:
+        return area.bounds_cm
+    cx, cy, rad = circle
+    return cx - rad, cy - rad, cx + rad, cy + rad
+
+
 def _edge_distance(area, x: float, y: float) -> float:
-    if area.id == "rug":
-        cx, cy = area.centre_cm
-        return (area.bounds_cm[2] - area.bounds_cm[0]) / 2.0 - math.hypot(x - cx, y - cy)
+    circle = _circle(area)
+    if circle is not None:
+        return circle[2] - math.hypot(x - circle[0], y - circle[1])
     from shapely.geometry import Point
     pt = Point(x, y)
     d = area.polygon.boundary.distance(pt)
@@ -120,11 +137,12 @@ def random_layout(area_id: str, count: int, seed: int, *, touching: float = 0.2)
             return False
         return all((x - px) ** 2 + (y - py) ** 2 >= MIN_CHIP_GAP_CM ** 2 for px, py in placed)
 
+    hanging = set(rng.choice(count, size=min(count, max(1, round(0.05 * count))), replace=False).tolist())
     for index in range(count):
-        over_edge = rng.random() < 0.06
+        over_edge = index in hanging
         edge_min = r - 1.0 if over_edge else r
         for _ in range(4000):
-            if placed and rng.random() < touching:
+            if placed and not over_edge and rng.random() < touching:
                 bx, by = placed[int(rng.integers(len(placed)))]
                 angle = rng.uniform(0, 2 * math.pi)
                 dist = rng.uniform(*TOUCH_CM)
@@ -162,7 +180,7 @@ def _camera(area, size: tuple[int, int], tilt_deg: float, yaw_deg: float, focal_
     R = np.stack([right, down, forward])
     cx, cy = area.centre_cm
     target = np.array([cx, cy, 0.0])
-    minx, miny, maxx, maxy = area.bounds_cm
+    minx, miny, maxx, maxy = _bounds(area)
     corners = [(minx, miny), (maxx, miny), (maxx, maxy), (minx, maxy)]
     distance = max(maxx - minx, maxy - miny) * 2.0
     for _ in range(12):
@@ -196,9 +214,9 @@ def _to_array(img: QImage) -> np.ndarray:
 
 def _area_path(area) -> QPainterPath:
     path = QPainterPath()
-    if area.id == "rug":
-        minx, miny, maxx, maxy = area.bounds_cm
-        path.addEllipse(QRectF(minx, miny, maxx - minx, maxy - miny))
+    circle = _circle(area)
+    if circle is not None:
+        path.addEllipse(QPointF(circle[0], circle[1]), circle[2], circle[2])
     else:
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in area.polygon.exterior.coords]))
         path.closeSubpath()
@@ -241,9 +259,8 @@ def _ground_texture(area, chips, bounds: tuple[float, float, float, float], dens
     brush.setTransform(brush.transform().scale(1.0 / density, 1.0 / density))
     p.setBrush(brush)
     p.drawPath(path)
-    if "pattern" in colours:
-        cx, cy = area.centre_cm
-        rad = (area.bounds_cm[2] - area.bounds_cm[0]) / 2.0
+    if "pattern" in colours and _circle(area) is not None:
+        cx, cy, rad = _circle(area)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(*colours["pattern"]), 2.5))
         for k in (0.93, 0.55, 0.2):
@@ -414,7 +431,7 @@ def render_photo(area_id: str, chips, *, size=(3000, 2000), tilt_deg=30.0, yaw_d
     rng = np.random.default_rng(seed)
     cam = _camera(area, (w, h), tilt_deg, yaw_deg, focal_35mm)
     thickness_cm = thickness_mm / 10.0
-    minx, miny, maxx, maxy = area.bounds_cm
+    minx, miny, maxx, maxy = _bounds(area)
     span = max(maxx - minx, maxy - miny)
 
     # The ground texture covers what the frame sees of the table, at the photo's finest scale.
@@ -462,9 +479,9 @@ def render_photo(area_id: str, chips, *, size=(3000, 2000), tilt_deg=30.0, yaw_d
     corners_px = tuple(cam.project(x, y) for x, y in corners)
     outline_px: tuple[tuple[float, float], ...] = ()
     top_px = None
-    if area_id == "rug":
-        cx, cy = area.centre_cm
-        rad = (maxx - minx) / 2.0
+    circle = _circle(area)
+    if circle is not None:
+        cx, cy, rad = circle
         outline_px = tuple(cam.project(cx + rad * math.sin(a), cy - rad * math.cos(a))
                            for a in np.linspace(0, 2 * math.pi, 16, endpoint=False))
         top_px = cam.project(cx, cy - rad)
