@@ -7,7 +7,8 @@ The registry loads this module; `GAME` is the game. The parts live beside it:
 
 API for views (names are stable):
 - `GAME` (CloutGame), setup `CloutSetup(players, mode, stacks, area, increments_cm, skills_cm)`;
-  stacks are ready-stack ids (`core.clout.stacks.ready_stacks()`) or embedded `custom_stacks`.
+  stacks are ready-stack ids (`core.clout.stacks.ready_stacks()`) or embedded `custom_stacks`;
+  `start` (a StartPosition) continues a game from a position, as `core.clout.from_layout` builds.
 - State `CloutState`: `chips` (OnArea: uid, x, y, trapped_by, possessed_by, marked) in arrival
   order; `stacks`/`discards` per player (uids); `state.kind(uid)` -> catalogue id (a uid is
   "player.index"); `phase` in choose | throw | land | precision | resolve | over; `turn`;
