@@ -191,13 +191,13 @@ def _camera(area, size: tuple[int, int], tilt_deg: float, yaw_deg: float, focal_
     return Camera(K, R, target + distance * towards_camera)
 
 
-def _ray_slopes(cam: Camera, us: np.ndarray, vs: np.ndarray, dtype=np.float64) -> tuple[np.ndarray, np.ndarray]:
+def _ray_slopes(cam: Camera, us: np.ndarray, vs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """dx/dz and dy/dz of the rays through pixel centres (us across, vs down): where a ray meets a
     plane z = h is C + (h - Cz) * slopes. The image's right axis is horizontal, so dz depends on v only."""
     f, cx, cy = cam.K[0, 0], cam.K[0, 2], cam.K[1, 2]
-    a = ((us - cx) / f).astype(dtype)[None, :]
-    b = ((vs - cy) / f).astype(dtype)[:, None]
-    Rt = cam.R.T.astype(dtype)
+    a = ((us - cx) / f)[None, :]
+    b = ((vs - cy) / f)[:, None]
+    Rt = cam.R.T
     dz = b * Rt[2, 1] + Rt[2, 2]
     inv = 1.0 / dz
     sx = (a * Rt[0, 0] + (b * Rt[0, 1] + Rt[0, 2])) * inv
@@ -478,11 +478,12 @@ def render_photo(area_id: str, chips, *, size=(3000, 2000), tilt_deg=30.0, yaw_d
     span = max(maxx - minx, maxy - miny)
 
     # The ground texture covers what the frame sees of the table, at the photo's finest scale.
-    sx, sy = _ray_slopes(cam, np.array([0.0, w]), np.array([0.0, h]))
-    gx = cam.C[0] - cam.C[2] * sx
-    gy = cam.C[1] - cam.C[2] * sy
-    bounds = (max(float(gx.min()), minx - span) - 1, max(float(gy.min()), miny - span) - 1,
-              min(float(gx.max()), maxx + span) + 1, min(float(gy.max()), maxy + span) + 1)
+    bounds = (minx - span, miny - span, maxx + span, maxy + span)
+    if (cam.R[2, 2] + np.array([-h / 2.0, h / 2.0]) / cam.K[1, 1] * cam.R[1, 2] < -0.05).all():
+        sx, sy = _ray_slopes(cam, np.array([0.0, w]), np.array([0.0, h]))
+        gx, gy = cam.C[0] - cam.C[2] * sx, cam.C[1] - cam.C[2] * sy
+        bounds = (max(float(gx.min()) - 1, bounds[0]), max(float(gy.min()) - 1, bounds[1]),
+                  min(float(gx.max()) + 1, bounds[2]), min(float(gy.max()) + 1, bounds[3]))
     scale = []
     for x, y in ((minx, maxy), (maxx, maxy), (minx, miny), ((minx + maxx) / 2, maxy)):
         a, b = np.array(cam.project(x, y)), np.array(cam.project(x + 1.0, y))
