@@ -220,26 +220,26 @@ class Referee:
 
 def ruling_sentence(r: Ruling) -> str:
     """The ruling in one sentence, every figure the verdict rests on included."""
-    fly = f" (+{_cm(r.fly_cm)} cm for {r.b_label}'s Fly)" if r.fly_cm else ""
+    fly = f" (+{cm_text(r.fly_cm)} cm for {r.b_label}'s Fly)" if r.fly_cm else ""
     support = f", support +{r.support}" if r.support else ""
-    figures = (f"{_cm(r.distance_cm)} cm edge to edge{fly}, reach {_cm(r.reach_cm)} cm "
+    figures = (f"{cm_text(r.distance_cm)} cm edge to edge{fly}, reach {cm_text(r.reach_cm)} cm "
                f"(range {r.range_units} x {r.increment_cm:g} cm{support})")
-    spare = f"{_mm(abs(r.margin_mm))} mm {'to spare' if r.margin_mm >= 0 else 'short'}"
+    spare = f"{mm_text(abs(r.margin_mm))} mm {'to spare' if r.margin_mm >= 0 else 'short'}"
     if r.verdict is Verdict.TOO_CLOSE:
         return (f"Too close to call whether {r.a_label} reaches {r.b_label}: {figures}, {spare}, "
-                f"within the photo's ±{_mm(r.uncertainty_mm)} mm x 2.")
+                f"within the photo's ±{mm_text(r.uncertainty_mm)} mm x 2.")
     if r.verdict is Verdict.REACHES:
         return f"{r.a_label} reaches {r.b_label}: {figures}, {spare}."
     return f"{r.a_label} does not reach {r.b_label}: {figures}, {spare}."
 
 
-def _cm(value: float) -> str:
+def cm_text(value: float) -> str:
     """To 0.1 mm, a trailing zero dropped: 9.7, 9.72, 10.0."""
     text = f"{value:.2f}"
     return text[:-1] if text.endswith("0") else text
 
 
-def _mm(value: float) -> str:
+def mm_text(value: float) -> str:
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
 
@@ -278,7 +278,7 @@ def layout_warnings(layout: Layout, area: PlayArea) -> Warnings:
 
 def warning_lines(warnings: Warnings, labels: dict[str, str]) -> list[str]:
     """The warnings in plain words, one line each, chips by their shown names."""
-    lines = [f"{labels[o.a]} and {labels[o.b]} overlap by {_mm(o.depth_mm)} mm" for o in warnings.overlaps]
+    lines = [f"{labels[o.a]} and {labels[o.b]} overlap by {mm_text(o.depth_mm)} mm" for o in warnings.overlaps]
     lines += [f"{labels[c]} hangs over the area's edge (still in play)" for c in warnings.partly_off]
     lines += [f"{labels[c]} lies off the area (out of play)" for c in warnings.off_area]
     return lines

@@ -11,6 +11,7 @@ so tests answer them without a modal loop.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -48,8 +49,10 @@ from core.clout.layout import (
     save_layout,
     score_layout,
 )
+from core.clout.ruling import chip_labels
 from gui.clout.chip_items import ChipMarker
 from gui.clout.layout_parts import CatalogueList, LayoutCanvas, PlayerPanel, chip_icon
+from gui.clout.layout_referee import PositionEntry, RefereeBoard
 from gui.kit.stylesheet import apply_theme
 from maps.clout.areas import available_areas, load_area, range_increment_cm
 from maps.datafile import DataError
@@ -59,6 +62,8 @@ PANEL_WIDTH = 300
 # The board's own keys (the area's zoom and pan keys are the kit board view's), shown on the panel.
 KEYS: tuple[tuple[str, str], ...] = (
     ("Arrows", "nudge the selected chip 1 mm (Shift: 1 cm)"),
+    ("Shift/Ctrl+click", "rule between the selected chip and another"),
+    ("Tab", "move between the catalogue, the area, the position and the tables"),
     ("Delete", "remove the selected chip"),
     ("Enter (catalogue)", "place the chip in the area's middle, to be nudged"),
     ("Esc", "stop placing a chip from the catalogue"),
@@ -66,7 +71,7 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-class LayoutBoard(QWidget):
+class LayoutBoard(RefereeBoard, QWidget):
     """Two sides' chips on a playing area, no turns: ranges, abilities and the score as it lies."""
 
     layout_changed = Signal()
@@ -117,8 +122,8 @@ class LayoutBoard(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        outer.addWidget(splitter, 1)
-        outer.addWidget(self.status)
+        outer.addWidget(self._with_referee(splitter), 1)
+        outer.addLayout(self._build_status_row())
         splitter.setSizes([PANEL_WIDTH, 680, PANEL_WIDTH])
 
         self.remove_action = QAction("Remove chip", self)
@@ -126,6 +131,7 @@ class LayoutBoard(QWidget):
         self.remove_action.triggered.connect(lambda: self.remove_selected())
         self.addAction(self.remove_action)
         self.resize(1280, 800)
+        self._set_tab_order()
         self._load_into_widgets()
         self._refresh_history()
         self.set_status("Drag a chip from the catalogue onto the area, or click it and then click the area.")
@@ -201,6 +207,9 @@ class LayoutBoard(QWidget):
         self.chip_text.setFrameShape(QFrame.Shape.NoFrame)
         self.chip_text.setOpenLinks(False)
         ccol.addWidget(self.chip_text, 1)
+        self.position = PositionEntry()
+        self.position.position_entered.connect(self.enter_position)
+        ccol.addWidget(self.position)
         buttons = QHBoxLayout()
         self.switch_button = QPushButton("Other side")
         self.switch_button.setToolTip("Give this chip to the other player")
@@ -425,12 +434,9 @@ class LayoutBoard(QWidget):
 
     def _ruler_changed(self, ruler) -> None:
         if ruler:
-            a, b, gap = ruler
-            inc = self.layout_doc.increment_cm(self.layout_doc.chip(a).owner, range_increment_cm(self.area))
-            self.set_status(f"Ruler: {self._name(a)} to {self._name(b)}, {gap:.1f} cm edge to edge "
-                            f"({gap / inc:.2f} range increments of {inc:g} cm).")
+            self.rule_pair(ruler[0], ruler[1])
         else:
-            self.set_status("Shift+click a second chip to measure.")
+            self.set_status("Shift+click (or Ctrl+click) a second chip to rule between them.")
 
     # --- files ----------------------------------------------------------------------------------------
     def new_layout(self) -> bool:
@@ -563,14 +569,17 @@ class LayoutBoard(QWidget):
 
     def _show_layout(self) -> None:
         doc = self.layout_doc
+        self.labels = chip_labels(doc, self.catalogue)
         self.canvas.set_players([p.colour for p in doc.players], [p.increment_cm for p in doc.players])
         self.canvas.set_chips(self.markers())
         self._refresh_selection()
         self._refresh_score()
+        self._refresh_referee()
 
     def markers(self) -> list[ChipMarker]:
-        return [ChipMarker.from_chip(c.id, self.catalogue.chip(c.chip), c.owner, c.x_cm, c.y_cm,
-                                     self._chip_tooltip(c.chip)) for c in self.layout_doc.chips]
+        return [dataclasses.replace(ChipMarker.from_chip(c.id, self.catalogue.chip(c.chip), c.owner, c.x_cm, c.y_cm,
+                                                         self._chip_tooltip(c.chip)), name=self.labels[c.id])
+                for c in self.layout_doc.chips]
 
     def _chip_tooltip(self, chip: str) -> str:
         from core.clout.catalogue import describe_chip
@@ -578,13 +587,15 @@ class LayoutBoard(QWidget):
         return describe_chip(self.catalogue.chip(chip))
 
     def _name(self, chip_id: str) -> str:
-        return self.catalogue.chip(self.layout_doc.chip(chip_id).chip).name
+        return self.labels.get(chip_id) or self.catalogue.chip(self.layout_doc.chip(chip_id).chip).name
 
     def _refresh_selection(self) -> None:
         cid = self.canvas.selected
         self.switch_button.setEnabled(cid is not None)
         self.remove_button.setEnabled(cid is not None)
-        if cid is None or not self.layout_doc.has(cid):
+        known = cid is not None and self.layout_doc.has(cid)
+        self.position.show_position((self.layout_doc.chip(cid).x_cm, self.layout_doc.chip(cid).y_cm) if known else None)
+        if not known:
             keys = "".join(f"<br><b>{_esc(k)}</b>: {_esc(what)}" for k, what in KEYS)
             self.chip_text.setHtml("<p style='color:#666'>Click a chip to see its range, the chips in it "
                                    "and its abilities. Shift+click two chips to measure between them.</p>"
@@ -595,7 +606,7 @@ class LayoutBoard(QWidget):
         owner = self.layout_doc.players[placed.owner]
         inc = self.layout_doc.increment_cm(placed.owner, range_increment_cm(self.area))
         defense = "no defense (action)" if chip.defense is None else f"defense {chip.defense}"
-        html = [f"<h3 style='margin:0'>{_esc(chip.name)}</h3>",
+        html = [f"<h3 style='margin:0'>{_esc(self._name(cid))}</h3>",
                 (f"<p style='margin:2px 0'><span style='color:{owner.colour}'>●</span> {_esc(owner.name)} · "
                 f"{chip.faction_name} {chip.type}<br>{chip.points} point{'' if chip.points == 1 else 's'} · range {chip.range} "
                 f"({chip.range * inc:g} cm from its edge) · {defense}</p>")]

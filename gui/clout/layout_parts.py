@@ -3,8 +3,8 @@ drags chips onto it, and a side's name, ring colour and range increment (gui/clo
 puts them together)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QDrag, QIcon, QKeyEvent, QPainter
+from PySide6.QtCore import QEvent, QMimeData, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QDrag, QIcon, QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from core.clout.layout import PlayerSlot
-from gui.clout.canvas import CHIP_MIME, CloutCanvas
+from core.clout.ruling import cm_text
+from gui.clout.canvas import CHIP_MIME, CloutCanvas, to_area
 from gui.clout.chip_items import faction_colour
+from gui.clout.layout_rulers import ChipRings, paint_rulers
 from gui.kit.pixmaps import sharp_pixmap
 from maps.clout.areas import PlayArea
 
@@ -51,14 +53,61 @@ def colour_swatch(colour: str, size: QSize) -> QIcon:
 
 class LayoutCanvas(CloutCanvas):
     """The area as the layout board edits it: the selected chip is the one the arrows nudge
-    (1 mm, ten times with Shift), and Esc first stops a click-to-place that is waiting."""
+    (1 mm, ten times with Shift), and Esc first stops a click-to-place that is waiting.
+
+    A referee's additions: cm rulers on the area's edges, the pointer's place in cm
+    (`cursor_moved`), red rings on chips with a warning and yellow ones on the ruled pair. A
+    Shift+ or Ctrl+click with a chip selected measures from the selected chip."""
 
     chip_nudged = Signal(str, float, float)  # id, dx_cm, dy_cm
     placing_cancelled = Signal()
+    cursor_moved = Signal(object)  # (x_cm, y_cm) or None when the pointer leaves the area
 
     def __init__(self, area: PlayArea, parent: QWidget | None = None) -> None:
         super().__init__(area, parent)
         self.placing = False
+        self.warning_rings = ChipRings("#e53935", dashed=True, radius_cm=2.7)
+        self.pair_rings = ChipRings("#ffeb3b", width_px=3.5, radius_cm=2.4)
+        for rings in (self.warning_rings, self.pair_rings):
+            self.scene().addItem(rings)
+
+    def set_warned(self, centres_cm: list[tuple[float, float]]) -> None:
+        self.warning_rings.set_centres(centres_cm)
+
+    def set_pair(self, centres_cm: list[tuple[float, float]]) -> None:
+        self.pair_rings.set_centres(centres_cm)
+
+    def set_ruler(self, a: str, b: str) -> float:
+        """The tape's figure to 0.1 mm, as the ruling gives it."""
+        gap = super().set_ruler(a, b)
+        self.show_ruler(self.ruler.a, self.ruler.b, f"{cm_text(gap)} cm")
+        return gap
+
+    def piece_clicked(self, piece: str, scene_pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        measuring = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
+        if modifiers & measuring:
+            if self._ruler_anchor is None and self.selected not in (None, piece):
+                self._ruler_anchor = self.selected
+            modifiers = Qt.KeyboardModifier.ShiftModifier
+        super().piece_clicked(piece, scene_pos, modifiers)
+
+    def drawForeground(self, p: QPainter, rect: QRectF) -> None:
+        super().drawForeground(p, rect)
+        paint_rulers(p, self, self.area.bounds_cm)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self.viewport().update()  # the rulers follow the view's edges
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        x, y = to_area(self.mapToScene(event.position().toPoint()))
+        minx, miny, maxx, maxy = self.area.bounds_cm
+        self.cursor_moved.emit((x, y) if minx <= x <= maxx and miny <= y <= maxy else None)
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.cursor_moved.emit(None)
+        super().leaveEvent(event)
 
     def nudge_target(self) -> str | None:
         return self.selected if self.dragging is None else None
