@@ -288,14 +288,15 @@ def _warp_ground(cam: Camera, texture: QImage, bounds: tuple[float, float, float
     from_texture = np.array([[1.0 / density, 0, bounds[0]], [0, 1.0 / density, bounds[1]], [0, 0, 1.0]])
     H = plane @ from_texture
     H /= H[2, 2]
-    out = QImage(w, h, QImage.Format.Format_RGBX8888)
+    pixels = np.empty((h, w, 4), dtype=np.uint8)
+    out = QImage(pixels.data, w, h, 4 * w, QImage.Format.Format_RGBX8888)
     out.fill(QColor(*fallback))
     p = QPainter(out)
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     p.setTransform(QTransform(H[0, 0], H[1, 0], H[2, 0], H[0, 1], H[1, 1], H[2, 1], H[0, 2], H[1, 2], H[2, 2]))
     p.drawImage(QPointF(0, 0), texture)
     p.end()
-    return _to_array(out)
+    return pixels
 
 
 def _chip_atlas(chips, density: float, rng: np.random.Generator) -> tuple[np.ndarray, float]:
@@ -373,8 +374,9 @@ def _gaussian_taps(sigma: float) -> np.ndarray:
 
 def _finish(colour: np.ndarray, blur_px: float, uneven_light: float, noise: float,
             rng: np.random.Generator) -> np.ndarray:
-    """Lens blur, uneven light and sensor noise, to uint8: in strips of rows that stay in the
-    processor's cache, since whole-image passes over 70 MB of floats made this the slowest step."""
+    """Lens blur, uneven light and sensor noise on the (h, w, 4) uint8 RGBX render, to (h, w, 3) uint8:
+    in strips of rows that stay in the processor's cache, since whole-image passes over 70 MB of
+    floats made this the slowest step."""
     h, w = colour.shape[:2]
     taps = _gaussian_taps(blur_px) if blur_px > 0.05 else None
     radius = 0 if taps is None else len(taps) - 1
@@ -388,9 +390,9 @@ def _finish(colour: np.ndarray, blur_px: float, uneven_light: float, noise: floa
         r1 = min(h, r0 + 32)
         n = r1 - r0
         if taps is None:
-            strip = colour[r0:r1].copy()
+            strip = colour[r0:r1, :, :3].astype(np.float32)
         else:
-            src = colour[np.clip(np.arange(r0 - radius, r1 + radius), 0, h - 1)]
+            src = colour[np.clip(np.arange(r0 - radius, r1 + radius), 0, h - 1), :, :3].astype(np.float32)
             rows = src[radius:radius + n] * taps[0]
             for d in range(1, radius + 1):
                 pair = src[radius - d:radius - d + n] + src[radius + d:radius + d + n]
@@ -449,18 +451,18 @@ def _cast_chips(cam: Camera, chips, colour: np.ndarray, thickness_cm: float,
         if not win.any():
             continue
         best[r0:r1, c0:c1][win] = hit_z[win]
-        patch = colour[r0:r1, c0:c1]
+        patch = colour[r0:r1, c0:c1, :3]
         tw = top & win
         if tw.any():
             tx = (xt[tw] + cell_cm / 2.0) * density - 0.5 + i * atlas.shape[0]
             ty = (yt[tw] + cell_cm / 2.0) * density - 0.5
-            patch[tw] = _bilinear(atlas, tx, ty)
+            patch[tw] = _bilinear(atlas, tx, ty) + 0.5
         ww = wall & win
         if ww.any():
             wx, wy = ax[ww] + z_in[ww] * sx[ww], ay[ww] + z_in[ww] * sy[ww]
             facing = np.clip((wx * light[0] + wy * light[1]) / r, 0.0, 1.0)
             shade = (0.42 + 0.3 * facing)[:, None]
-            patch[ww] = np.array(chip.colour, dtype=np.float32)[None, :] * shade
+            patch[ww] = np.array(chip.colour, dtype=np.float32)[None, :] * shade + 0.5
 
 
 def render_photo(area_id: str, chips, *, size=(3000, 2000), tilt_deg=30.0, yaw_deg=0.0,
@@ -494,7 +496,7 @@ def render_photo(area_id: str, chips, *, size=(3000, 2000), tilt_deg=30.0, yaw_d
     ground = _ground_texture(area, chips, bounds, g_density, shadows, rng)
 
     fallback = SURFACES.get(area_id, SURFACES["standard"])["ground"]
-    colour = _warp_ground(cam, ground, bounds, g_density, (w, h), fallback)[..., :3].astype(np.float32)
+    colour = _warp_ground(cam, ground, bounds, g_density, (w, h), fallback)
 
     if chips:
         atlas, cell_cm = _chip_atlas(chips, min(48.0, max(20.0, 1.5 * px_per_cm)), rng)
