@@ -152,6 +152,9 @@ def test_the_rug_outline_and_top_lie_on_the_rug_edge(tmp_path):
         d = (centre - p) / np.linalg.norm(centre - p)
         inside, outside = rgb[tuple(np.int_(p + 3 * d)[::-1])], rgb[tuple(np.int_(p - 3 * d)[::-1])]
         assert inside[0] - inside[1] > 50 and outside[1] - outside[2] > 25  # red rug, wooden floor
-    save(photo, tmp_path / "rug.png")
     from PySide6.QtGui import QImage
-    assert QImage(str(tmp_path / "rug.png")).width() == 600
+    for name in ("rug.png", "rug.jpg"):
+        save(photo, tmp_path / name)
+        assert QImage(str(tmp_path / name)).size().toTuple() == (600, 400)
+    with pytest.raises(OSError):
+        save(photo, tmp_path / "missing" / "rug.jpg")
