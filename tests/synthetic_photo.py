@@ -22,6 +22,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen,
                            QPolygonF, QRadialGradient, QTransform)
 from PySide6.QtWidgets import QApplication
+from shapely.geometry import Point
 
 from core.clout.geometry import CHIP_RADIUS_CM
 from maps.clout.areas import CIRCLE_QUAD_SEGMENTS, load_area
@@ -112,7 +113,6 @@ def _edge_distance(area, x: float, y: float) -> float:
     circle = _circle(area)
     if circle is not None:
         return circle[2] - math.hypot(x - circle[0], y - circle[1])
-    from shapely.geometry import Point
     pt = Point(x, y)
     d = area.polygon.boundary.distance(pt)
     return d if area.polygon.contains(pt) else -d
