@@ -572,9 +572,9 @@ class LayoutBoard(RefereeBoard, QWidget):
         self.labels = chip_labels(doc, self.catalogue)
         self.canvas.set_players([p.colour for p in doc.players], [p.increment_cm for p in doc.players])
         self.canvas.set_chips(self.markers())
+        self._refresh_referee()
         self._refresh_selection()
         self._refresh_score()
-        self._refresh_referee()
 
     def markers(self) -> list[ChipMarker]:
         return [dataclasses.replace(ChipMarker.from_chip(c.id, self.catalogue.chip(c.chip), c.owner, c.x_cm, c.y_cm,
@@ -631,6 +631,7 @@ class LayoutBoard(RefereeBoard, QWidget):
             html.append("<ul style='margin:0; -qt-list-indent: 1'>" + "".join(rows) + "</ul>")
         else:
             html.append("<p style='margin:0'>No chip is in range.</p>")
+        html.append(self.reached_by_html(cid))
         self.chip_text.setHtml("".join(html))
 
     def _refresh_score(self) -> None:

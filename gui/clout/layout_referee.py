@@ -7,6 +7,7 @@ facts out and say which pair or chip the user picked.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -114,6 +115,7 @@ class ReachTable(QTableWidget):
                      ", ".join(a.label() for a in r.allows) or "—")
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)
                 if col in (2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if col < 2:
@@ -219,6 +221,7 @@ class RefereeBoard:
         self.labels: dict[str, str] = {}  # chip id -> its shown name (#numbers for shared names)
         self.ruled: tuple[str, str] | None = None  # the pair the ruling is about
         self.rulings: list[str] = []  # its sentences, both ways
+        self.reach_rows: list[Ruling] = []
         self.canvas.cursor_moved.connect(self._cursor_moved)
         self.referee = RefereePanel()
         self.referee.pair_chosen.connect(self.rule_pair)
@@ -295,6 +298,16 @@ class RefereeBoard:
             self.canvas.set_pair([])
         self.referee.show_ruling(self.rulings, self.ruled)
 
+    def reached_by_html(self, chip_id: str) -> str:
+        """The selected chip's panel, the other way round: the chips whose reach takes it in."""
+        rows = [r for r in self.reach_rows if r.b == chip_id]
+        items = "".join(f"<li><span style='color:{self.layout_doc.players[self.layout_doc.chip(r.a).owner].colour}'>●"
+                        f"</span> {escape(self.labels[r.a], quote=False)} <span style='color:#666'>({cm_text(r.distance_cm)} cm, "
+                        f"{'+' if r.margin_mm >= 0 else '−'}{mm_text(abs(r.margin_mm))} mm)</span></li>" for r in rows)
+        head = f"<p style='margin:6px 0 2px 0'><b>Reached by ({len(rows)})</b></p>"
+        return head + (f"<ul style='margin:0; -qt-list-indent: 1'>{items}</ul>" if rows
+                       else "<p style='margin:0'>No chip reaches it.</p>")
+
     def _cursor_moved(self, at: tuple[float, float] | None) -> None:
         self.cursor_label.setText(f"x {at[0]:.1f} cm, y {at[1]:.1f} cm" if at else "x —, y —")
 
@@ -324,11 +337,11 @@ class RefereeBoard:
     def _refresh_referee(self) -> None:
         doc = self.layout_doc
         colours = {c.id: doc.players[c.owner].colour for c in doc.chips}
-        self.referee.show_table(Referee(doc, self.catalogue, self.area).reach_table(), self.labels, colours)
+        self.reach_rows = Referee(doc, self.catalogue, self.area).reach_table()
+        self.referee.show_table(self.reach_rows, self.labels, colours)
         warnings = layout_warnings(doc, self.area)
         chips = [o.a for o in warnings.overlaps] + list(warnings.partly_off) + list(warnings.off_area)
         self.referee.show_warnings(list(zip(chips, warning_lines(warnings, self.labels))))
         warned = {*chips, *(o.b for o in warnings.overlaps)}
         self.canvas.set_warned([(c.x_cm, c.y_cm) for c in doc.chips if c.id in warned])
         self._refresh_ruling()
-

@@ -155,3 +155,10 @@ def test_export_the_ruling_sheet(board, tmp_path, fmt, magic):
     data = path.read_bytes()
     assert data.startswith(magic) and len(data) > 20_000
     assert not board.errors
+
+
+def test_the_selected_chip_s_panel_says_who_reaches_it(board):
+    board.canvas.select(board.ids["gc2"])
+    text = board.chip_text.toPlainText()
+    assert "Reached by (2)" in text
+    assert "Treant Watcher (9.7 cm, +3 mm)" in text and "Windrider (6.0 cm, +40 mm)" in text
