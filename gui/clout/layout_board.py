@@ -49,7 +49,7 @@ from core.clout.layout import (
     save_layout,
     score_layout,
 )
-from core.clout.ruling import chip_labels
+from core.clout.ruling import chip_labels, cm_text
 from gui.clout.chip_items import ChipMarker
 from gui.clout.layout_parts import CatalogueList, LayoutCanvas, PlayerPanel, chip_icon
 from gui.clout.layout_referee import PositionEntry, RefereeBoard
@@ -627,7 +627,7 @@ class LayoutBoard(RefereeBoard, QWidget):
                 gap = edge_distance_cm((placed.x_cm, placed.y_cm), (other.x_cm, other.y_cm))
                 colour = self.layout_doc.players[other.owner].colour
                 rows.append(f"<li><span style='color:{colour}'>●</span> {_esc(self._name(o))} "
-                            f"<span style='color:#666'>({gap:.1f} cm)</span></li>")
+                            f"<span style='color:#666'>({cm_text(gap)} cm)</span></li>")
             html.append("<ul style='margin:0; -qt-list-indent: 1'>" + "".join(rows) + "</ul>")
         else:
             html.append("<p style='margin:0'>No chip is in range.</p>")

@@ -32,7 +32,7 @@ def label_step_cm(px_per_cm: float) -> int:
 
 
 def tick_step_cm(px_per_cm: float) -> int:
-    for step in (1, 5, 10):
+    for step in (1, 5, 10, 20, 50, 100):
         if step * px_per_cm >= MIN_TICK_PX:
             return step
     return label_step_cm(px_per_cm)
@@ -41,7 +41,7 @@ def tick_step_cm(px_per_cm: float) -> int:
 def paint_rulers(p: QPainter, view: QGraphicsView, bounds_cm: tuple[float, float, float, float]) -> None:
     """Both rulers, in view pixels, for an area with these bounds (min x, min y, max x, max y)."""
     minx, miny, maxx, maxy = bounds_cm
-    ppc = view.transform().m11()  * PX_PER_CM
+    ppc = view.transform().m11() * PX_PER_CM
     if ppc <= 0:
         return
     vp = view.viewport().rect()
@@ -75,7 +75,9 @@ def paint_rulers(p: QPainter, view: QGraphicsView, bounds_cm: tuple[float, float
         depth = RULER_PX if labelled else (RULER_PX * 0.55 if cm % 5 == 0 else RULER_PX * 0.3)
         p.drawLine(QPointF(x, top + RULER_PX), QPointF(x, top + RULER_PX - depth))
         if labelled and cm:
-            p.drawText(QPointF(x + 3, top + metrics.ascent() + 1), str(cm))
+            width = metrics.horizontalAdvance(str(cm))
+            at = x + 3 if x + 3 + width <= x1 else x - 3 - width  # the last label stays on the strip
+            p.drawText(QPointF(at, top + metrics.ascent() + 1), str(cm))
     first = int((y0 - origin_y) / ppc) - 1
     for cm in range(max(0, first - first % tick), int(maxy - miny) + 1, tick):
         y = origin_y + cm * ppc
@@ -86,12 +88,15 @@ def paint_rulers(p: QPainter, view: QGraphicsView, bounds_cm: tuple[float, float
         p.drawLine(QPointF(left + RULER_PX, y), QPointF(left + RULER_PX - depth, y))
         if labelled and cm:
             p.save()
-            p.translate(left + metrics.ascent() + 1, y + 3)
+            height = metrics.horizontalAdvance(str(cm))
+            p.translate(left + metrics.ascent() + 1, y + 3 if y + 3 + height <= y1 else y - 3 - height)
             p.rotate(90)
             p.drawText(QPointF(0, 0), str(cm))
             p.restore()
     if x1 > x0 and y1 > y0 and top_left.x() >= left + RULER_PX - 1 and top_left.y() >= top + RULER_PX - 1:
-        p.drawText(QRectF(left, top, RULER_PX, RULER_PX), Qt.AlignmentFlag.AlignCenter, "cm")
+        corner = QRectF(left, top, RULER_PX, RULER_PX)
+        p.fillRect(corner, STRIP)
+        p.drawText(corner, Qt.AlignmentFlag.AlignCenter, "cm")
     p.restore()
 
 

@@ -162,3 +162,11 @@ def test_the_selected_chip_s_panel_says_who_reaches_it(board):
     text = board.chip_text.toPlainText()
     assert "Reached by (2)" in text
     assert "Treant Watcher (9.7 cm, +3 mm)" in text and "Windrider (6.0 cm, +40 mm)" in text
+
+
+def test_ruler_steps_follow_the_zoom():
+    from gui.clout.layout_rulers import label_step_cm, tick_step_cm
+
+    assert (tick_step_cm(10.0), label_step_cm(10.0)) == (1, 10)  # 10 px a cm: every cm, labels every 10
+    assert (tick_step_cm(2.0), label_step_cm(2.0)) == (5, 20)
+    assert (tick_step_cm(0.3), label_step_cm(0.3)) == (20, 200)
