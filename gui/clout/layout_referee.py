@@ -165,7 +165,7 @@ class RefereePanel(QWidget):
             buttons.addWidget(button)
         buttons.addStretch(1)
         ruling.addLayout(buttons)
-        row.addLayout(ruling, 2)
+        row.addLayout(ruling, 1)
         self.tabs = QTabWidget(objectName="refereeTabs")
         self.table = ReachTable()
         self.table.pair_chosen.connect(self.pair_chosen)
@@ -174,7 +174,7 @@ class RefereePanel(QWidget):
         self.warnings.itemActivated.connect(self._warning_clicked)
         self.tabs.addTab(self.table, "Who reaches whom")
         self.tabs.addTab(self.warnings, "Warnings")
-        row.addWidget(self.tabs, 3)
+        row.addWidget(self.tabs, 1)
         self.show_ruling([])
 
     def show_table(self, rows: Sequence[Ruling], labels: dict[str, str], colours: dict[str, str]) -> None:

@@ -170,3 +170,13 @@ def test_ruler_steps_follow_the_zoom():
     assert (tick_step_cm(10.0), label_step_cm(10.0)) == (1, 10)  # 10 px a cm: every cm, labels every 10
     assert (tick_step_cm(2.0), label_step_cm(2.0)) == (5, 20)
     assert (tick_step_cm(0.3), label_step_cm(0.3)) == (20, 200)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
+def test_nothing_cut_or_overlapping_with_a_ruling_shown(board, size):
+    from tests.gui.layout_check import cut_text, overlaps
+
+    board.rule_pair(board.ids["gc2"], board.ids["wr"])  # the longer sentence (Fly)
+    board.resize(*size)
+    QApplication.processEvents()
+    assert overlaps(board, board) == [] and cut_text(board, board) == []
