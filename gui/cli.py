@@ -1,4 +1,4 @@
-"""The `battlebox` command. Headless sub-commands (selfplay, check) never import Qt."""
+"""The `battlebox` command. Headless sub-commands (selfplay, check, layout-from-photo) never import Qt."""
 from __future__ import annotations
 
 import argparse
@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="with --players: print one JSON object")
     ck = sub.add_parser("check", help="validate a save file by replaying it through the rules")
     ck.add_argument("file", metavar="FILE")
+    from core.clout.photo import command as photo_command
+
+    photo_command.add_parser(sub)
     return p
 
 
@@ -181,7 +184,7 @@ def check(path: str, out: TextIO | None = None) -> int:
     return 0
 
 
-COMMANDS = ("selfplay", "check")
+COMMANDS = ("selfplay", "check", "layout-from-photo")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -208,6 +211,10 @@ def _run(args: argparse.Namespace) -> int:
         return selfplay(args.game, args.games, args.seed)
     if args.command == "check":
         return check(args.file)
+    if args.command == "layout-from-photo":
+        from core.clout.photo import command as photo_command
+
+        return photo_command.run(args)
     if args.smoke is not None:
         from gui import smoke
 
