@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDoubleSpinBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from core.clout.geometry import inside_area
 from core.clout.ruling import Referee, Ruling, Verdict, cm_text, layout_warnings, mm_text, ruling_sentence, warning_lines
+from gui.clout.canvas import to_scene
 from gui.clout.layout_parts import colour_swatch
 from gui.kit.style import set_role
 
@@ -328,7 +329,10 @@ class RefereeBoard:
             return False
         write = write_pdf if fmt == "pdf" else write_png
         title = f"Clout Fantasy ruling — {self.labels[self.ruled[0]]} and {self.labels[self.ruled[1]]}"
-        if not write(path, self.canvas, title, self.rulings, sheet_notes(self.layout_doc, self.area)):
+        ends = [self.layout_doc.chip(c) for c in self.ruled]
+        close_up = QRectF(to_scene(min(c.x_cm for c in ends) - 5, min(c.y_cm for c in ends) - 5),
+                          to_scene(max(c.x_cm for c in ends) + 5, max(c.y_cm for c in ends) + 5))
+        if not write(path, self.canvas, title, self.rulings, sheet_notes(self.layout_doc, self.area), close_up):
             self.show_error("Cannot export the ruling sheet", f"Cannot write {path}.")
             return False
         self.set_status(f"Ruling sheet written to {path}.")
