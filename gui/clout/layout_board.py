@@ -53,6 +53,7 @@ from core.clout.ruling import chip_labels, cm_text
 from gui.clout.chip_items import ChipMarker
 from gui.clout.layout_parts import CatalogueList, LayoutCanvas, PlayerPanel, chip_icon
 from gui.clout.layout_referee import PositionEntry, RefereeBoard
+from gui.clout.photo_underlay import UnderlaySwitch
 from gui.kit.stylesheet import apply_theme
 from maps.clout.areas import available_areas, load_area, range_increment_cm
 from maps.datafile import DataError
@@ -199,6 +200,14 @@ class LayoutBoard(RefereeBoard, QWidget):
             button.clicked.connect(action.trigger)
             history.addWidget(button)
         col.addLayout(history)
+        photo_row = QHBoxLayout()
+        self.import_photo_button = QPushButton("Import photo…", objectName="layoutImportPhoto")
+        self.import_photo_button.setToolTip("Measure a photo of a real table: its chips come onto the board")
+        self.import_photo_button.clicked.connect(lambda: self.import_photo())
+        self.photo_switch = UnderlaySwitch(self.canvas.scene())
+        photo_row.addWidget(self.import_photo_button)
+        photo_row.addWidget(self.photo_switch)
+        col.addLayout(photo_row)
 
         chip_box = QGroupBox("Selected chip")
         ccol = QVBoxLayout(chip_box)
@@ -483,6 +492,25 @@ class LayoutBoard(RefereeBoard, QWidget):
         self.set_status(f"Opened {path}.")
         return True
 
+    def import_photo(self):
+        """The photo import dialog (gui/clout/photo_import.py), window-modal; what it finds is added
+        as one undo step when the player accepts it."""
+        from gui.clout.photo_import import PhotoImportDialog, imported_layout
+
+        dialog = PhotoImportDialog(self.layout_doc, self.catalogue, self.active_side, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def accepted() -> None:
+            result = dialog.result
+            self._commit(imported_layout(self.layout_doc, result))
+            self.set_status(f"Added {len(result.chips)} chip{'s' if len(result.chips) != 1 else ''} from the photo; "
+                            "Show photo toggles it under the chips.")
+
+        dialog.accepted.connect(accepted)
+        self.photo_dialog = dialog
+        dialog.open()
+        return dialog
+
     def _reset(self, layout: Layout, path: str | None) -> None:
         """A new or opened layout: nothing to undo, nothing unsaved."""
         self._undo.clear()
@@ -548,6 +576,7 @@ class LayoutBoard(RefereeBoard, QWidget):
             self.area = load_area(doc.area)
             self.canvas.set_area(self.area)
         self._load_into_widgets()
+        self.photo_switch.sync(doc.photo, self.area)
         self._refresh_history()
         self.layout_changed.emit()
 
