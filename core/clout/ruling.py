@@ -23,6 +23,7 @@ from core.clout.geometry import (
     CHIP_DIAMETER_CM,
     RANGE_TOLERANCE_CM,
     edge_distance_cm,
+    in_range_of_each,
     overlapping_pairs,
     wholly_inside,
     inside_area,
@@ -37,6 +38,8 @@ SELF_ONLY = frozenset({"fly", "unique", "place", "replace", "precision", "move",
 # Sides for continuous abilities the game applies by hand rather than through Board.targets.
 _SIDES = {"loyal": "friendly", "disloyal": "opponents", "team": "friendly", "aversion": "opponents"}
 _ATTACKS = frozenset({"strike", "siege", "ambush", "counterattack"})
+# The reach table stops here: two full stacks make a few dozen pairs, a crowded test table thousands.
+MAX_TABLE_ROWS = 500
 
 
 class Verdict(enum.Enum):
@@ -202,19 +205,28 @@ class Referee:
                 found.append(Allowance(ability.name, ability.value))
         return tuple(found)
 
-    def reach_table(self) -> list[Ruling]:
+    def reach_table(self, limit: int = MAX_TABLE_ROWS) -> list[Ruling]:
         """Every ordered pair (chip, target) within the chip's reach, or too close to call,
-        by chip in the layout's order then nearest target first."""
+        by chip in the layout's order then nearest target first; at most `limit` rows (a table
+        of thousands of pairs is no help to a referee, and each row asks the rules)."""
         chips = self.layout.chips
         u_cm = 2 * self.layout.uncertainty_mm() / 10.0 if self.layout.photo is not None else 0.0
+        board = self.board
+        reaches = []
+        for c in chips:  # the longest any target could need: reach, plus Fly's increment, plus doubt
+            inc = board.increment(board.controller(self.uid[c.id]))
+            reaches.append((board.reach_units(self.uid[c.id]) + 1) * inc + u_cm)
+        pairs = in_range_of_each([(c.x_cm, c.y_cm) for c in chips], reaches)
+        targets: dict[int, list[int]] = {}
+        for i, j in pairs:
+            targets.setdefault(i, []).append(j)
         rows: list[Ruling] = []
-        for a in chips:
-            ua = self.uid[a.id]
-            inc = self.board.increment(self.board.controller(ua))
-            limit = self.board.reach_units(ua) * inc + CHIP_DIAMETER_CM + u_cm + RANGE_TOLERANCE_CM
-            near = [b for b in chips if b.id != a.id and math.dist((a.x_cm, a.y_cm), (b.x_cm, b.y_cm)) <= limit]
-            found = [r for r in (self.rule(a.id, b.id) for b in near) if r.verdict is not Verdict.SHORT]
+        for i in sorted(targets):
+            found = [r for r in (self.rule(chips[i].id, chips[j].id) for j in targets[i])
+                     if r.verdict is not Verdict.SHORT]
             rows.extend(sorted(found, key=lambda r: r.distance_cm + r.fly_cm))
+            if len(rows) >= limit:
+                return rows[:limit]
         return rows
 
 

@@ -29,7 +29,17 @@ from PySide6.QtWidgets import (
 )
 
 from core.clout.geometry import inside_area
-from core.clout.ruling import Referee, Ruling, Verdict, cm_text, layout_warnings, mm_text, ruling_sentence, warning_lines
+from core.clout.ruling import (
+    MAX_TABLE_ROWS,
+    Referee,
+    Ruling,
+    Verdict,
+    cm_text,
+    layout_warnings,
+    mm_text,
+    ruling_sentence,
+    warning_lines,
+)
 from gui.clout.canvas import to_scene
 from gui.clout.layout_parts import colour_swatch
 from gui.kit.style import set_role
@@ -180,7 +190,8 @@ class RefereePanel(QWidget):
 
     def show_table(self, rows: Sequence[Ruling], labels: dict[str, str], colours: dict[str, str]) -> None:
         self.table.set_rows(rows, labels, colours)
-        self.tabs.setTabText(0, f"Who reaches whom ({len(rows)})")
+        more = "+" if len(rows) >= MAX_TABLE_ROWS else ""  # the table stops there
+        self.tabs.setTabText(0, f"Who reaches whom ({len(rows)}{more})")
 
     def show_warnings(self, lines: Sequence[tuple[str, str]]) -> None:
         """(chip id to show, line) per warning."""

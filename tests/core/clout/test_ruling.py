@@ -134,3 +134,19 @@ def test_warnings_overlaps_and_chips_off_the_area():
                      "Slinger #1 hangs over the area's edge (still in play)",
                      "Slinger #2 lies off the area (out of play)"]
     assert not layout_warnings(layout.remove(b).remove(c).remove(d), AREA)
+
+
+def test_reach_table_stops_at_its_limit_and_agrees_with_pairwise_rulings():
+    import random
+
+    rnd = random.Random(3)
+    layout = Layout()
+    for k in range(40):
+        layout, _ = layout.place(rnd.choice(["elf-windrider", "und-grave-creepers", "elf-moonwell", "gob-slinger"]),
+                                 k % 2, rnd.uniform(0, 100), rnd.uniform(0, 100))
+    ref = Referee(layout, CAT, AREA)
+    every = {(r.a, r.b) for r in ref.reach_table(limit=10_000)}
+    want = {(a.id, b.id) for a in layout.chips for b in layout.chips
+            if a.id != b.id and ref.rule(a.id, b.id).verdict is not Verdict.SHORT}
+    assert every == want and len(every) > 10
+    assert len(ref.reach_table(limit=10)) == 10
