@@ -24,9 +24,9 @@ from core.clout.geometry import (
     RANGE_TOLERANCE_CM,
     edge_distance_cm,
     in_range_of_each,
+    inside_area,
     overlapping_pairs,
     wholly_inside,
-    inside_area,
 )
 from core.clout.layout import Layout
 
@@ -97,10 +97,6 @@ class Ruling:
     @property
     def b_label(self) -> str:
         return numbered(self.b_name, self.b_number)
-
-    @property
-    def within_reach(self) -> bool:
-        return self.margin_mm >= -RANGE_TOLERANCE_CM * 10
 
 
 def numbered(name: str, number: int | None) -> str:
