@@ -44,6 +44,8 @@ from gui.clout.canvas import to_scene
 from gui.clout.layout_parts import colour_swatch
 from gui.kit.style import set_role
 
+# The ruling sheet shows a close-up of a pair at most this far apart (centres, along x or y).
+CLOSE_UP_CM = 30.0
 REACH_COLUMNS = ("Chip", "Target", "Edge to edge", "Reach", "Margin", "Allows")
 
 
@@ -341,8 +343,10 @@ class RefereeBoard:
         write = write_pdf if fmt == "pdf" else write_png
         title = f"Clout Fantasy ruling — {self.labels[self.ruled[0]]} and {self.labels[self.ruled[1]]}"
         ends = [self.layout_doc.chip(c) for c in self.ruled]
-        close_up = QRectF(to_scene(min(c.x_cm for c in ends) - 5, min(c.y_cm for c in ends) - 5),
-                          to_scene(max(c.x_cm for c in ends) + 5, max(c.y_cm for c in ends) + 5))
+        close_up = None  # a pair far apart reads well enough on the whole board
+        if max(abs(ends[0].x_cm - ends[1].x_cm), abs(ends[0].y_cm - ends[1].y_cm)) <= CLOSE_UP_CM:
+            close_up = QRectF(to_scene(min(c.x_cm for c in ends) - 6, min(c.y_cm for c in ends) - 6),
+                              to_scene(max(c.x_cm for c in ends) + 6, max(c.y_cm for c in ends) + 6))
         if not write(path, self.canvas, title, self.rulings, sheet_notes(self.layout_doc, self.area), close_up):
             self.show_error("Cannot export the ruling sheet", f"Cannot write {path}.")
             return False

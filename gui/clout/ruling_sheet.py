@@ -98,16 +98,17 @@ def text_reserve(width: float, lines: int) -> float:
     return width / 100.0 * (2 + 6 * lines)
 
 
-def sheet_height(width: float, source: QRectF, lines: int) -> int:
+def sheet_height(width: float, source: QRectF, lines: int, share: float) -> int:
     unit = width / 100.0
-    return int(unit * 9 + width * BOARD_SHARE / source.width() * source.height() + text_reserve(width, lines))
+    return int(unit * 9 + width * share / source.width() * source.height() + text_reserve(width, lines))
 
 
 def write_png(path: str, view: QGraphicsView, title: str, sentences: Sequence[str], notes: Sequence[str],
               close_up: QRectF | None = None) -> bool:
     margin = PNG_WIDTH * 0.03
     inner = PNG_WIDTH - 2 * margin
-    height = sheet_height(inner, view.sceneRect(), len(sentences) + len(notes))
+    share = BOARD_SHARE if close_up is not None else 1.0
+    height = sheet_height(inner, view.sceneRect(), len(sentences) + len(notes), share)
     image = QImage(PNG_WIDTH, int(height + 2 * margin), QImage.Format.Format_ARGB32)
     image.fill(QColor("#ffffff"))
     p = QPainter(image)
