@@ -208,6 +208,10 @@ class LayoutBoard(RefereeBoard, QWidget):
         photo_row.addWidget(self.import_photo_button)
         photo_row.addWidget(self.photo_switch)
         col.addLayout(photo_row)
+        self.continue_button = QPushButton("Continue as a game…", objectName="layoutContinue")
+        self.continue_button.setToolTip("Start a Clout game from this position: both sides' stacks, who throws next")
+        self.continue_button.clicked.connect(lambda: self.continue_as_game())
+        col.addWidget(self.continue_button)
 
         chip_box = QGroupBox("Selected chip")
         ccol = QVBoxLayout(chip_box)
@@ -491,6 +495,12 @@ class LayoutBoard(RefereeBoard, QWidget):
         self._reset(layout, str(path))
         self.set_status(f"Opened {path}.")
         return True
+
+    def continue_as_game(self) -> bool:
+        """Play on from this layout in the main window (both stacks known; the dialog asks the rest)."""
+        from gui.clout.continue_game import continue_as_game
+
+        return continue_as_game(self.layout_doc, self)
 
     def import_photo(self):
         """The photo import dialog (gui/clout/photo_import.py), window-modal; what it finds is added

@@ -95,3 +95,22 @@ def test_a_position_that_cannot_start_keeps_start_disabled_and_cancel_starts_not
     assert not continue_as_game(wrong, tool)
     assert "Chip c9 (Lich) is on the area for Ann" in seen[0] and seen[1] == "False"
     assert window.match is None
+
+
+def test_the_layout_boards_button_continues_its_position(window, tmp_path):
+    from core.clout.layout import save_layout
+
+    path = tmp_path / "table.clout-layout.json"
+    save_layout(LAYOUT, path)
+    board = window.open_clout_layout_board()
+    assert board.open_file(path)
+
+    def steps(d, seen):
+        d.choose_stack(1, "Grave Legion")
+        d.throws_next(0)
+        d.start()
+
+    answer(steps)
+    board.findChild(QWidget, "layoutContinue").click()
+    state = window.match.state
+    assert [state.kind(c.uid) for c in state.chips] == [c.chip for c in CHIPS] and state.turn == 0
