@@ -22,9 +22,8 @@ from core.clout.photo.image import Photo, PhotoError
 PX_PER_CM = 10.0  # 1 mm per rectified pixel
 MARGIN_CM = 3.0  # chips hanging over the edge are still rectified whole
 MIN_CONTRAST = 0.05  # filter peaks below this (a mean log-colour step on the ring) are not tried
-QUALITY_LINE = 0.16  # _confidence's acceptance lines
-COVER_LINE = 0.9
-STRENGTH_LINE = 0.08
+QUALITY_LINE, GOOD_COVER, SURE_LINE = 0.16, 0.75, 0.25  # _confidence's acceptance lines
+COVER_LINE, STRENGTH_LINE = 0.9, 0.07
 MIN_CONFIDENCE = 0.5
 RAYS = 72
 SEARCH_PX = 6.0
@@ -197,9 +196,7 @@ def _peaks(score: np.ndarray, valid: np.ndarray, radius: float) -> list[tuple[fl
 class _Fit:
     centre: np.ndarray  # rectified px (x = column, y = row)
     radius: float
-    inliers: float  # share of usable rays whose edge agrees with the circle
     sigma_px: float  # standard error of the centre
-    edge: float  # median log-colour gradient at the inlier edge points
     coherence: float  # share of rays whose colour step across the edge is the typical one
     step: float  # the typical log-colour step across the edge (the chip's contrast)
     cover: float  # share of rays with an edge well above the surface's grain
@@ -276,8 +273,7 @@ def _refine(feat: np.ndarray, start: np.ndarray, radius: float, away: np.ndarray
     n = int(inl.sum())
     sigma = float(np.sqrt((res ** 2).sum() / max(1, n - 3)) * np.sqrt(2.0 / n))
     coherence, step = _coherence(feat, centre, fit_r, angles[usable])
-    return _Fit(centre, fit_r, n / max(1, int(usable.sum())), sigma, float(np.median(strength[inl])),
-                coherence, step, float((strength[usable] > COVER_GRAIN * grain).mean()))
+    return _Fit(centre, fit_r, sigma, coherence, step, float((strength[usable] > COVER_GRAIN * grain).mean()))
 
 
 def _coherence(feat: np.ndarray, centre: np.ndarray, radius: float, angles: np.ndarray) -> tuple[float, float]:
@@ -289,10 +285,17 @@ def _coherence(feat: np.ndarray, centre: np.ndarray, radius: float, angles: np.n
     a = _bilinear(feat, centre[0] + ux * inner, centre[1] + uy * inner).mean(axis=1)
     b = _bilinear(feat, centre[0] + ux * outer, centre[1] + uy * outer).mean(axis=1)
     d = b - a
+    share, size = _alike(d)
+    # a shadow darkens the table in every channel alike (a constant in log units), so a chip whose
+    # brightness step flips where its shadow falls still keeps its colour step: judge that too
+    shade, _ = _alike(d - d.mean(axis=1, keepdims=True))
+    return max(share, shade), size
+
+
+def _alike(d: np.ndarray) -> tuple[float, float]:
     typical = np.median(d, axis=0)
     size = float(np.linalg.norm(typical))
-    agree = np.sqrt(((d - typical) ** 2).sum(axis=1)) < 0.5 * size
-    return float(agree.mean()), size
+    return float((np.sqrt(((d - typical) ** 2).sum(axis=1)) < 0.5 * size).mean()), size
 
 
 @dataclass(frozen=True)
@@ -307,16 +310,19 @@ class _Candidate:
 def _confidence(c: _Candidate) -> float:
     """0.5 at the acceptance line, 1 well above it; below 0.5 the find is dropped.
 
-    Two ways to be a chip: a filter peak with an edge alike all round and tightly fitted (felt
-    grain and a neighbour's edge are neither), or a strong peak with a clear edge on almost every
-    ray (a grey chip between lit and shadowed felt flips its colour step, so it is not "alike").
-    A 4 cm band of a rug's pattern has edges on two sides only. The lines separated every true
-    chip from every false find over 600 chips of synthetic photos (tests/synthetic_photo.py).
+    A chip is a filter peak with an edge alike all round (in brightness, or in colour where its
+    shadow falls) and tightly fitted, which felt grain and a neighbour's edge are not; a 4 cm
+    band of a rug's pattern can look alike on its two sides, so a merely good find must also have
+    an edge on most rays. A strong peak with a clear edge on almost every ray is a chip too (a
+    chip near the surface's colour). The lines separated 684 of 690 chips from every false find
+    on seven synthetic photos (tests/synthetic_photo.py).
     """
     f = c.fit
-    alike = c.strength * f.coherence / (f.sigma_px + 0.1) / QUALITY_LINE
+    quality = c.strength * f.coherence / (f.sigma_px + 0.1)
+    alike = quality / QUALITY_LINE if f.cover >= GOOD_COVER else 0.0
+    sure = quality / SURE_LINE
     edged = min(f.cover / COVER_LINE, c.strength / STRENGTH_LINE)
-    return float(np.clip(0.5 + (max(alike, edged) - 1.0) / 3.0, 0.0, 1.0))
+    return float(np.clip(0.5 + (max(alike, sure, edged) - 1.0) / 3.0, 0.0, 1.0))
 
 
 def find_chips(photo: Photo, mapping: AreaMapping, *, thickness_mm: float = 3.3,
