@@ -111,7 +111,7 @@ class _Grid:
 
 
 def _rectify(photo: Photo, mapping: AreaMapping, bounds: tuple[float, float, float, float],
-             ppc: float) -> tuple[np.ndarray, np.ndarray, _Grid]:
+             ppc: float, tick: Callable[[float], None]) -> tuple[np.ndarray, np.ndarray, _Grid]:
     minx, miny, maxx, maxy = bounds
     grid = _Grid(minx - MARGIN_CM, miny - MARGIN_CM, ppc)
     cols = int(np.ceil((maxx - minx + 2 * MARGIN_CM) * ppc))
@@ -121,8 +121,9 @@ def _rectify(photo: Photo, mapping: AreaMapping, bounds: tuple[float, float, flo
     h, w = photo.rgb.shape[:2]
     src = photo.rgb
     c = np.arange(cols, dtype=float)
-    band = max(1, 2_000_000 // max(cols, 1))
+    band = max(1, 500_000 // max(cols, 1))
     for r0 in range(0, rows, band):
+        tick(0.2 * r0 / rows)
         rr = np.arange(r0, min(rows, r0 + band), dtype=float)
         cc, rg = np.meshgrid(c, rr)
         img = mapping.to_image(grid.to_cm(cc.ravel(), rg.ravel()))
@@ -147,7 +148,8 @@ def _ring_kernels(radius: float, sigma: float) -> tuple[np.ndarray, np.ndarray]:
     return kx, ky
 
 
-def _ring_score(grads: list[tuple[np.ndarray, np.ndarray]], radius: float) -> np.ndarray:
+def _ring_score(grads: list[tuple[np.ndarray, np.ndarray]], radius: float,
+                tick: Callable[[float], None]) -> np.ndarray:
     kx, ky = _ring_kernels(radius, 1.5)
     kh = kx.shape[0]
     h, w = grads[0][0].shape
@@ -156,7 +158,8 @@ def _ring_score(grads: list[tuple[np.ndarray, np.ndarray]], radius: float) -> np
     fky = np.fft.rfft2(ky[::-1, ::-1], shape)
     total = np.zeros((h, w))
     half = kh // 2
-    for gx, gy in grads:
+    for i, (gx, gy) in enumerate(grads):
+        tick(0.3 + 0.05 * i)
         s = np.fft.irfft2(np.fft.rfft2(gx, shape) * fkx + np.fft.rfft2(gy, shape) * fky, shape)
         total += s[half:half + h, half:half + w] ** 2
     return np.sqrt(total)
@@ -355,7 +358,7 @@ def _candidates(photo: Photo, mapping: AreaMapping, thickness_mm: float,
     area = load_area(mapping.area_id)
     height_cm = thickness_mm / 10.0
     tick(0.0)
-    rgb, valid, grid = _rectify(photo, mapping, area.bounds_cm, PX_PER_CM)
+    rgb, valid, grid = _rectify(photo, mapping, area.bounds_cm, PX_PER_CM, tick)
     tick(0.2)
     feat = _blur(np.log(rgb + 4.0), SMOOTH_SIGMA_PX)
     tick(0.3)
@@ -364,7 +367,7 @@ def _candidates(photo: Photo, mapping: AreaMapping, thickness_mm: float,
     for ch in range(3):
         gy, gx = np.gradient(feat[:, :, ch])
         grads.append((gx, gy))
-    score = _ring_score(grads, radius)
+    score = _ring_score(grads, radius, tick)
     grain = float(np.median(np.sqrt(sum(gx * gx + gy * gy for gx, gy in grads))[valid]))
     tick(0.45)
     inner = _blur(valid.astype(np.float32), 2.0) > 0.999

@@ -81,3 +81,18 @@ def test_the_command_never_imports_qt(photo):
     run = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["area"] == "standard"
+
+
+def test_rug_takes_its_outline_and_top(tmp_path, capsys):
+    k, r, t, _ = camera(SIZE, 25.0, 30.0, 26.0, (75, 75), 190.0)
+    chips = np.array([[75.0, 75.0], [40.0, 110.0]])
+    path = tmp_path / "rug.png"
+    Image.fromarray(render_discs(SIZE, k, r, t, chips, height_cm=0.33, samples=1)).save(path)
+    angles = np.linspace(0, 2 * np.pi, 7, endpoint=False)
+    outline = project(k, r, t, np.column_stack([75 + 75 * np.cos(angles), 75 + 75 * np.sin(angles)]))
+    top = project(k, r, t, [[75.0, 0.0]])[0]
+    assert main(["layout-from-photo", str(path), "--area", "rug", "--json",
+                 "--outline", ",".join(f"{v:.2f}" for v in outline.ravel()), "--top", f"{top[0]:.2f},{top[1]:.2f}"]) == 0
+    found = np.array([[c["x_cm"], c["y_cm"]] for c in json.loads(capsys.readouterr().out)["chips"]])
+    assert found.shape == (2, 2)
+    assert np.abs(found[np.argsort(found[:, 0])] - chips[np.argsort(chips[:, 0])]).max() < 0.2
