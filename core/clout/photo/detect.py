@@ -180,7 +180,7 @@ def _max_filter(a: np.ndarray, half: int) -> np.ndarray:
 
 
 def _peaks(score: np.ndarray, valid: np.ndarray, radius: float) -> list[tuple[float, int, int]]:
-    suppress = int(round(1.5 * radius))
+    suppress = int(round(radius))  # touching chips are 2 radii apart; the fits sort out the rest
     local = score >= _max_filter(score, max(2, int(radius // 2)))
     rows, cols = np.nonzero(local & valid & (score > MIN_CONTRAST))
     order = np.argsort(-score[rows, cols])
@@ -331,15 +331,16 @@ def _confidence(c: _Candidate) -> float:
 def find_chips(photo: Photo, mapping: AreaMapping, *, thickness_mm: float = 3.3,
                progress: Callable[[float], bool] | None = None) -> Detection:
     """Every chip on the area (centres of the chips' bases in area cm), most confident first."""
-    found = []
-    for c in _candidates(photo, mapping, thickness_mm, progress):
-        confidence = _confidence(c)
+    scored = sorted(((_confidence(c), c) for c in _candidates(photo, mapping, thickness_mm, progress)),
+                    key=lambda pair: -pair[0])
+    found: list[tuple[FoundChip, float]] = []
+    for confidence, c in scored:
         if confidence < MIN_CONFIDENCE:
-            continue
-        if any(np.hypot(c.x_cm - f.x_cm, c.y_cm - f.y_cm) < CHIP_RADIUS_CM for f, _ in found):
+            break
+        # chips never overlap: two fits this close found one chip, and the surer one is kept
+        if any(np.hypot(c.x_cm - f.x_cm, c.y_cm - f.y_cm) < 1.5 * CHIP_RADIUS_CM for f, _ in found):
             continue
         found.append((FoundChip(c.x_cm, c.y_cm, round(float(confidence), 3), c.colour), c.fit.sigma_px))
-    found.sort(key=lambda f: -f[0].confidence)
     return Detection(tuple(f for f, _ in found), _uncertainty_mm(photo, mapping, [s for _, s in found]))
 
 
