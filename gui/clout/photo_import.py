@@ -488,6 +488,9 @@ class PhotoImportDialog(QDialog):
     def _piece_clicked(self, piece: str) -> None:
         if piece in self.chips:
             self.select(piece)
+        elif self.marks.placing_top and not self.searching:
+            at = self.view.scene_point(piece)  # the top is on the edge: it may be where an edge mark is
+            self.add_mark(at.x(), at.y())
 
     def _piece_moved(self, piece: str, x: float, y: float) -> None:
         if piece == "top":

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QImage, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -81,7 +81,9 @@ class _ChipOutline(QGraphicsPolygonItem):
         self.number.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.number.setBrush(QBrush(QColor("#ffffff")))
         self.number.setPen(_cosmetic(QColor("#111827"), 0.8))
-        self.number.setPos(centre)
+        box = self.number.boundingRect()
+        self.number.setTransform(QTransform.fromTranslate(-box.width() / 2, -box.height() / 2))
+        self.number.setPos(centre)  # the chip's centre; the text is centred on it at any zoom
         self.look(False, True)
 
     def look(self, selected: bool, labelled: bool) -> None:

@@ -235,3 +235,23 @@ def test_saving_a_layout_with_a_photo_made_elsewhere_shows_it(qtbot, board, tabl
     save_layout(Layout().with_photo(kept), path)
     assert board.open_file(path)
     assert board.photo_switch.shown and board.photo_switch.item.fitted
+
+
+def test_the_rug_is_marked_by_its_edge_and_its_top(qtbot, board, tmp_path):
+    photo = render_photo("rug", random_layout("rug", 3, seed=2), size=(900, 600), tilt_deg=25, seed=2)
+    path = tmp_path / "rug.png"
+    save(photo, path)
+    dialog = PhotoImportDriver.opened_from(board)
+    dialog.find("photoArea").setCurrentIndex(dialog.find("photoArea").findData("rug"))
+    dialog.open_photo(str(path))
+    assert "rug's edge" in dialog.hint() and not dialog.find("photoMarkTop").isEnabled()
+    dialog.mark(photo.outline_px[::3])  # six points spread round the edge
+    assert dialog.find("photoMarkTop").isEnabled() and not dialog.find("photoFind").isEnabled()
+    dialog.click("photoMarkTop", on_screen=True, enabled=True)
+    assert "top point" in dialog.hint()
+    dialog.mark([photo.top_px])
+    assert not dialog.hint_is_error(), dialog.hint()
+    assert dialog.find("photoFind").isEnabled()
+    mapping = dialog.root.mapping
+    (x, y), = mapping.to_area([photo.camera.project(75.0, 75.0)])
+    assert (x, y) == pytest.approx((75.0, 75.0), abs=1.5)  # marks are clicked to a screen pixel
