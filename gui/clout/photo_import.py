@@ -105,6 +105,7 @@ class PhotoImportDialog(QDialog):
         self.result: PhotoImport | None = None
         self._next_key = 1
         self._message = ""
+        self._thickness_mm = DEFAULT_THICKNESS_MM
 
         self.view = PhotoMarkView()
         self.view.board_click.connect(self._clicked)
@@ -178,7 +179,7 @@ class PhotoImportDialog(QDialog):
         self.thickness.setSuffix(" mm")
         self.thickness.setValue(DEFAULT_THICKNESS_MM)
         self.thickness.setToolTip("A chip's top is this far above the table; the tilt of the photo shifts it")
-        self.thickness.valueChanged.connect(lambda _v: self._show_chips())
+        self.thickness.valueChanged.connect(lambda _v: self._thickness_changed())
         frow.addWidget(self.thickness)
         frow.addStretch(1)
         fcol.addLayout(frow)
@@ -333,7 +334,15 @@ class PhotoImportDialog(QDialog):
 
     # --- where a chip is seen -----------------------------------------------------------------------
     def _height_cm(self) -> float:
-        return self.thickness.value() / 10.0
+        return self._thickness_mm / 10.0
+
+    def _thickness_changed(self) -> None:
+        """What the camera saw stays; the bases under the chips' faces move with the new thickness."""
+        seen = {k: self._seen_px(c, self.mapping) for k, c in self.chips.items()} if self.mapping is not None else {}
+        self._thickness_mm = self.thickness.value()
+        for key, px in seen.items():
+            self.chips[key].x_cm, self.chips[key].y_cm = self._base_cm(px, self.mapping)
+        self._show_chips()
 
     def _seen_cm(self, x_cm: float, y_cm: float, mapping) -> np.ndarray:
         """Where a chip's top face appears on the table plane: along the camera ray, away from its foot."""

@@ -101,6 +101,16 @@ def test_a_photo_becomes_chips_on_the_board_in_one_undo_step(qtbot, board, table
     assert (found[key].x_cm, found[key].y_cm) == pytest.approx(target_cm, abs=0.3)
     found[key].x_cm, found[key].y_cm = x0, y0  # keep the known position for the checks below
 
+    # The thickness setting moves each base along its camera ray under the face the camera saw:
+    # at 30 degrees a 3.3 mm chip's face is seen about 1.9 mm beyond its base.
+    before = {k: (c.x_cm, c.y_cm) for k, c in found.items()}
+    thickness = dialog.find("photoThickness")
+    thickness.setValue(0.0)
+    shifts = [math.dist(before[k], (c.x_cm, c.y_cm)) for k, c in found.items()]
+    assert all(0.1 < s < 0.35 for s in shifts), shifts
+    thickness.setValue(3.3)
+    assert all(math.dist(before[k], (c.x_cm, c.y_cm)) < 1e-6 for k, c in found.items())
+
     # Every chip needs its catalogue chip and player before anything is added.
     names = ["Treant Watcher", "Questing Warrior", "Grave Creepers", "Goblin Sneak", "Centaur Scout", "Wood Elf"]
     ids = [c.id for c in CATALOGUE if c.name in names] or [c.id for c in CATALOGUE][:6]
