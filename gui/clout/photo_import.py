@@ -642,6 +642,8 @@ class PhotoImportDialog(QDialog):
                                    and not self.marks.placing_top)
         self.find_button.setEnabled(has_photo and self.mapping is not None and not running)
         self.find_button.setText("Find chips again" if self.detection is not None else "Find chips")
+        self.find_button.setToolTip("Search again: the chips below are replaced by the new finds"
+                                    if self.detection is not None else "Search the marked area for chips")
         self.stop_button.setEnabled(running)
         self.thickness.setEnabled(not running)
         self.remove_button.setEnabled(self.selected is not None and not running)

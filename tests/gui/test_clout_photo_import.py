@@ -265,3 +265,29 @@ def test_the_rug_is_marked_by_its_edge_and_its_top(qtbot, board, tmp_path):
     mapping = dialog.root.mapping
     (x, y), = mapping.to_area([photo.camera.project(75.0, 75.0)])
     assert (x, y) == pytest.approx((75.0, 75.0), abs=1.5)  # marks are clicked to a screen pixel
+
+
+def test_a_clicked_chip_is_suggested_from_its_colour_and_the_stacks(qtbot, board, tmp_path):
+    """Chips painted in the app's faction colours; each side's stack holds one of them."""
+    from tests.synthetic_photo import SceneChip
+
+    colour = {f.id: tuple(int(f.colour[i:i + 2], 16) for i in (1, 3, 5)) for f in FACTIONS}
+    chips = (SceneChip(30.0, 40.0, colour["elves"]), SceneChip(70.0, 60.0, colour["undead"]))
+    photo = render_photo("standard", chips, size=(900, 600), tilt_deg=20, seed=4)
+    path = tmp_path / "two.png"
+    save(photo, path)
+    elf = next(c.id for c in CATALOGUE if c.faction == "elves")
+    dead = next(c.id for c in CATALOGUE if c.faction == "undead")
+    layout = Layout(players=(PlayerSlot("Ann", "#1e88e5", stack=(elf,)), PlayerSlot("Bob", "#e53935", stack=(dead,))))
+    saved = tmp_path / "stacks.clout-layout.json"
+    save_layout(layout, saved)
+    assert board.open_file(saved)
+
+    dialog = PhotoImportDriver.opened_from(board)
+    dialog.open_photo(str(path))
+    dialog.mark(photo.corners_px)
+    for chip in chips:
+        dialog.click_image(*seen_top(photo, chip.x_cm, chip.y_cm))
+    first, second = dialog.chip_keys()
+    assert dialog.chosen(first) == (elf, 0) and dialog.chosen(second) == (dead, 1)
+    assert dialog.root.chips[first].x_cm == pytest.approx(30.0, abs=0.3)
