@@ -64,6 +64,10 @@ class _Chip:
     faction: str = "neutral"
 
 
+def _how(chip: _Chip) -> str:
+    return "Added by hand" if chip.confidence >= 1.0 else f"Found with confidence {chip.confidence:.0%}"
+
+
 @dataclass(frozen=True)
 class PhotoImport:
     """What the board adds, as one undo step: the area, the labelled chips and the photo."""
@@ -150,6 +154,8 @@ class PhotoImportDialog(QDialog):
             self.area_box.addItem(load_area(area_id).title, area_id)
         self.area_box.setCurrentIndex(max(0, self.area_box.findData(self.area_id)))
         self.area_box.currentIndexChanged.connect(lambda _i: self.set_area(self.area_box.currentData()))
+        if self.layout_doc.chips:  # the board's chips lie on its area: the photo must be of that area
+            self.area_box.setToolTip("The board already has chips on this area; change the area on the board first")
         row.addWidget(self.area_box, 1)
         grid.addLayout(row)
         self.file_label = QLabel("No photo yet.", objectName="photoFile")
@@ -375,7 +381,7 @@ class PhotoImportDialog(QDialog):
                 taken, _ = taken.place(label.chip, label.owner, 0.0, 0.0)
         guesses = suggest_labels([self.chips[k].faction for k in fresh], taken, self.catalogue, self.default_owner)
         self.labels = {k: keep[k] if k in keep else guesses[fresh.index(k)] for k in self.chips}
-        self.table.fill([(k, self._number(k), c.faction, self.labels[k]) for k, c in self.chips.items()],
+        self.table.fill([(k, self._number(k), c.faction, self.labels[k], _how(c)) for k, c in self.chips.items()],
                         [p.name for p in self.layout_doc.players])
         self._show_chips()
         self._refresh()
@@ -634,7 +640,7 @@ class PhotoImportDialog(QDialog):
         running = self.searching
         has_photo = self.photo is not None
         self.open_button.setEnabled(not running)
-        self.area_box.setEnabled(not running)
+        self.area_box.setEnabled(not running and not self.layout_doc.chips)
         self.undo_mark_button.setEnabled(has_photo and not running and bool(self.marks.points or self.marks.top))
         self.clear_marks_button.setEnabled(has_photo and not running and bool(self.marks.points))
         self.top_button.setVisible(self.is_rug)

@@ -21,7 +21,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from core.clout.catalogue import FACTIONS, Catalogue
+from core.clout.catalogue import FACTION_BY_ID, FACTIONS, Catalogue
 from core.clout.layout import Layout
 from gui.clout.layout_parts import chip_icon
 
@@ -108,17 +108,17 @@ class LabelTable(QTableWidget):
         self.keys: list[str] = []
         self.itemSelectionChanged.connect(self._selection)
 
-    def fill(self, rows: Sequence[tuple[str, str, str, Label]], players: Sequence[str]) -> None:
-        """rows: (key, number text, guessed faction, label)."""
+    def fill(self, rows: Sequence[tuple[str, str, str, Label, str]], players: Sequence[str]) -> None:
+        """rows: (key, number text, guessed faction, label, how it was found)."""
         self.blockSignals(True)
         self.setRowCount(0)
         self.keys = []
-        for key, number, faction, label in rows:
+        for key, number, faction, label, how in rows:
             r = self.rowCount()
             self.insertRow(r)
             self.keys.append(key)
             item = QTableWidgetItem(_icon(faction), number)
-            item.setToolTip(f"Its colour is nearest the {faction} chips")
+            item.setToolTip(f"{how}; its colour is nearest the {FACTION_BY_ID[faction].name} faction's")
             self.setItem(r, 0, item)
             chip_box = QComboBox(objectName=f"labelChip_{key}")
             chip_box.addItem(NO_CHIP, None)

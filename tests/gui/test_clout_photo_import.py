@@ -164,6 +164,12 @@ def test_a_photo_becomes_chips_on_the_board_in_one_undo_step(qtbot, board, table
     assert board.open_file(saved)
     assert board.layout_doc.photo == kept and board.photo_switch.shown
 
+    # Another photo of this table must be of the area its chips lie on.
+    again = PhotoImportDriver.opened_from(board)
+    assert not again.find("photoArea").isEnabled()
+    again.cancel()
+    assert board.layout_doc.photo == kept
+
 
 def test_impossible_corners_say_why_and_keep_the_marks(qtbot, board, table):
     photo, path, _ = table
