@@ -15,7 +15,8 @@ _WHERE = {
     "Photo": "image", "PhotoError": "image", "encode_underlay": "image", "load_photo": "image",
     "photo_from_array": "image",
 }
-__all__ = sorted(_WHERE)
+__all__ = ["PHONE_FOCAL_35MM", "AreaMapping", "Detection", "DetectionCancelled", "FoundChip", "Photo", "PhotoError",
+           "encode_underlay", "find_chips", "load_photo", "map_area", "photo_from_array"]
 
 if TYPE_CHECKING:
     from core.clout.photo.camera import PHONE_FOCAL_35MM, AreaMapping, map_area

@@ -6,6 +6,7 @@ camera positions use z up, as a referee would measure the camera's height.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -44,6 +45,9 @@ def pose_from_homography(k: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.n
     return r, m[:, 2]
 
 
+Points = Sequence[Sequence[float]] | np.ndarray
+
+
 @dataclass(frozen=True, eq=False)
 class AreaMapping:
     """How one photo maps onto one playing area, with the camera that took it."""
@@ -63,10 +67,10 @@ class AreaMapping:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_inverse", np.linalg.inv(self.homography))
 
-    def to_area(self, points_px) -> np.ndarray:
+    def to_area(self, points_px: Points) -> np.ndarray:
         return perspective.apply(self._inverse, points_px)
 
-    def to_image(self, points_cm) -> np.ndarray:
+    def to_image(self, points_cm: Points) -> np.ndarray:
         return perspective.apply(self.homography, points_cm)
 
     @property
@@ -80,7 +84,7 @@ class AreaMapping:
         """The angle between the camera's axis and straight down."""
         return float(np.degrees(np.arccos(np.clip(self.r[2, 2], -1.0, 1.0))))
 
-    def to_table(self, points_cm, height_cm: float) -> np.ndarray:
+    def to_table(self, points_cm: Points, height_cm: float) -> np.ndarray:
         """Where points seen at `height_cm` above the table (mapped as if on it) really stand.
 
         A chip's top face is on the camera ray through its image, `height_cm` up: sliding down
@@ -106,9 +110,12 @@ def _as_points(value, what: str) -> np.ndarray:
     return pts
 
 
-def map_area(area_id: str, image_size: tuple[int, int], *, corners=None, outline=None, top=None,
+def map_area(area_id: str, image_size: tuple[int, int], *, corners: Points | None = None,
+             outline: Points | None = None, top: Points | Sequence[float] | None = None,
              focal_35mm: float | None = None) -> AreaMapping:
-    """The mapping from the player's marks: four corners, or for the rug its edge and top."""
+    """The mapping from the player's marks: four corners (top-left, top-right, bottom-right,
+    bottom-left, image pixels with pixel (0, 0) spanning 0..1), or for the rug at least five
+    points on its edge and the edge point at its top. PhotoError for marks no photo could give."""
     from maps.clout.areas import load_area
     from maps.datafile import DataError
 
@@ -153,7 +160,7 @@ def _circle_planes(k: np.ndarray, conic: np.ndarray) -> list[np.ndarray]:
     l3, l2, l1 = vals
     if not l3 < 0 < l2:
         raise PhotoError("the outline is not the edge of a round rug seen by a camera")
-    e3, e2, e1 = vecs[:, 0], vecs[:, 1], vecs[:, 2]
+    e3, e1 = vecs[:, 0], vecs[:, 2]  # the middle axis lies in both circle planes
     a = np.sqrt(max(l1 - l2, 0.0) / (l1 - l3))
     b = np.sqrt((l2 - l3) / (l1 - l3))
     normals = []
