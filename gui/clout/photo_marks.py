@@ -81,6 +81,10 @@ class _ChipOutline(QGraphicsPolygonItem):
         self.number.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.number.setBrush(QBrush(QColor("#ffffff")))
         self.number.setPen(_cosmetic(QColor("#111827"), 0.8))
+        font = self.number.font()
+        font.setPixelSize(14)
+        font.setBold(True)
+        self.number.setFont(font)
         box = self.number.boundingRect()
         self.number.setTransform(QTransform.fromTranslate(-box.width() / 2, -box.height() / 2))
         self.number.setPos(centre)  # the chip's centre; the text is centred on it at any zoom

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from PySide6.QtCore import QPoint, QRect
 from core.clout.catalogue import FACTIONS, default_catalogue
 from core.clout.layout import Layout, PlayerSlot, save_layout
 from gui.clout.layout_board import LayoutBoard
@@ -297,3 +298,22 @@ def test_a_clicked_chip_is_suggested_from_its_colour_and_the_stacks(qtbot, board
     first, second = dialog.chip_keys()
     assert dialog.chosen(first) == (elf, 0) and dialog.chosen(second) == (dead, 1)
     assert dialog.root.chips[first].x_cm == pytest.approx(30.0, abs=0.3)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
+def test_nothing_in_the_dialog_is_cut_off(qtbot, board, table, size):
+    from tests.gui.layout_check import cut_text, overlaps
+
+    photo, path, truth = table
+    board.resize(*size)
+    dialog = PhotoImportDriver.opened_from(board)
+    assert dialog.root.size().width() == size[0]
+    dialog.open_photo(path)
+    dialog.mark(photo.corners_px)
+    for t in truth[:3]:
+        dialog.click_image(*seen_top(photo, t.x_cm, t.y_cm))
+    assert len(dialog.chip_keys()) == 3
+    assert cut_text(dialog.root, dialog.root) == [] and overlaps(dialog.root, dialog.root) == []
+    for name in ("photoHint", "photoFind", "photoApply", "photoCancel", "photoLabels"):
+        widget = dialog.find(name)
+        assert dialog.root.rect().contains(QRect(widget.mapTo(dialog.root, QPoint(0, 0)), widget.size())), name
