@@ -22,6 +22,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QImage
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDoubleSpinBox,
@@ -248,11 +249,14 @@ class PhotoImportDialog(QDialog):
 
     def open_photo(self, path: str) -> bool:
         """Load first, replace second: an unreadable file keeps the photo and marks there are."""
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             photo = load_photo(path)
         except PhotoError as e:
             self._say(f"Cannot open that photo: {e}", error=True)
             return False
+        finally:
+            QApplication.restoreOverrideCursor()
         self.stop_search()
         self.photo, self.path = photo, str(path)
         self.view.set_image(image_from_rgb(photo.rgb))
@@ -564,11 +568,14 @@ class PhotoImportDialog(QDialog):
         if problems or self.searching:
             self._say("Not yet: " + "; ".join(problems or ["the search is running"]) + ".", error=True)
             return False
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # the underlay JPEG takes a moment
         try:
             self.result = self.build_result()
         except (PhotoError, ValueError) as e:
             self._say(f"Cannot keep the photo: {e}", error=True)
             return False
+        finally:
+            QApplication.restoreOverrideCursor()
         self.accept()
         return True
 
