@@ -372,7 +372,7 @@ class PhotoImportDialog(QDialog):
     # --- chips ------------------------------------------------------------------------------------
     def _set_chips(self, chips: dict[str, _Chip]) -> None:
         self.chips = chips
-        self.selected = None
+        self.selected = self.view.held = None
         self._relabel()
 
     def _relabel(self, keep: dict[str, Label] | None = None) -> None:
@@ -425,13 +425,14 @@ class PhotoImportDialog(QDialog):
         number = self._number(key)
         del self.chips[key]
         keep.pop(key, None)
-        self.selected = None
+        self.selected = self.view.held = None
         self._relabel(keep)
         self._say(f"Removed chip {number}.")
         return True
 
     def select(self, key: str | None) -> None:
         self.selected = key if key in self.chips else None
+        self.view.held = self.selected
         self.table.choose_row(self.selected)
         self._show_chips()
         self._refresh()
@@ -521,7 +522,7 @@ class PhotoImportDialog(QDialog):
         elif piece in self.chips and self.mapping is not None:
             chip = self.chips[piece]
             chip.x_cm, chip.y_cm = self._base_cm((x, y), self.mapping)
-            self.selected = piece
+            self.selected = self.view.held = piece
             self.table.choose_row(piece)
             self._show_chips()
 
@@ -635,7 +636,7 @@ class PhotoImportDialog(QDialog):
         problems = self.problems()
         if problems:
             return ("Check the chips: click a missed chip to add it, select one and press Delete to remove it, "
-                    f"drag one to move it. Then: {'; '.join(problems)}.")
+                    f"drag one (or nudge it with the arrows) to move it. Then: {'; '.join(problems)}.")
         return "Every chip has a label. Press “Add to the board”."
 
     def _refresh(self) -> None:

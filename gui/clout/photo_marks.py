@@ -102,6 +102,7 @@ class PhotoMarkView(BoardView):
     UNIT = 1.0
     MAX_ZOOM = 24.0
     FIT_PADDING_PX = 8
+    NUDGE_STEP = 0.5  # image pixels an arrow moves the selected chip (Shift: ten times)
 
     board_click = Signal(float, float)  # image pixels
     piece_click = Signal(str)
@@ -124,6 +125,7 @@ class PhotoMarkView(BoardView):
         self._chips: dict[str, _ChipOutline] = {}
         self._drag_offset = QPointF()
         self.closed_outline = True
+        self.held: str | None = None  # the selected chip, which the arrows nudge
 
     # --- what is shown --------------------------------------------------------------------------
     def set_image(self, image: QImage) -> None:
@@ -207,6 +209,13 @@ class PhotoMarkView(BoardView):
     def piece_drag_ended(self, piece: str, commit: bool) -> None:
         if commit:
             self.piece_dropped.emit(piece)
+
+    def nudge_target(self) -> str | None:
+        return self.held if self.held in self._chips and self.dragged_piece is None else None
+
+    def piece_nudged(self, piece: str, dx: float, dy: float) -> None:
+        at = self.scene_point(piece) + QPointF(dx, dy)
+        self.piece_moved.emit(piece, at.x(), at.y())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from core.clout.catalogue import FACTIONS, default_catalogue
 from core.clout.layout import Layout, PlayerSlot, save_layout
 from gui.clout.layout_board import LayoutBoard
@@ -298,6 +298,12 @@ def test_a_clicked_chip_is_suggested_from_its_colour_and_the_stacks(qtbot, board
     first, second = dialog.chip_keys()
     assert dialog.chosen(first) == (elf, 0) and dialog.chosen(second) == (dead, 1)
     assert dialog.root.chips[first].x_cm == pytest.approx(30.0, abs=0.3)
+
+    # The last chip added is selected: Shift+Right nudges it (ten half-pixel steps) to the right.
+    x0, y0 = dialog.root.chips[second].x_cm, dialog.root.chips[second].y_cm
+    dialog.nudge(Qt.Key.Key_Right, shift=True)
+    moved = dialog.root.chips[second]
+    assert 0.4 < moved.x_cm - x0 < 2.0 and moved.y_cm == pytest.approx(y0, abs=0.4)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
