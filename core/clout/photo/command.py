@@ -18,7 +18,8 @@ def add_parser(sub) -> None:
     lp.add_argument("--area", default="standard", choices=(*RECT_AREAS, RUG),
                     help="the playing area (default standard)")
     lp.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
-                    help="the area's corners in image pixels: top-left, top-right, bottom-right, bottom-left")
+                    help="the area's corners in image pixels: top-left, top-right, bottom-right, bottom-left "
+                         "(write --corners=-12,... when the first number is negative)")
     lp.add_argument("--outline", metavar="X,Y,...", help="rug: at least 5 points on its edge, in image pixels")
     lp.add_argument("--top", metavar="X,Y", help="rug: the point of its edge at the top of the layout")
     lp.add_argument("--thickness-mm", type=float, default=3.3, metavar="MM", help="chip thickness (default 3.3)")

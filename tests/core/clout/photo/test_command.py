@@ -96,3 +96,10 @@ def test_rug_takes_its_outline_and_top(tmp_path, capsys):
     found = np.array([[c["x_cm"], c["y_cm"]] for c in json.loads(capsys.readouterr().out)["chips"]])
     assert found.shape == (2, 2)
     assert np.abs(found[np.argsort(found[:, 0])] - chips[np.argsort(chips[:, 0])]).max() < 0.2
+
+
+def test_a_corner_left_of_the_photo_is_written_with_an_equals_sign(photo, capsys):
+    path, corners = photo
+    shifted = ",".join(["-0.5", *corners.split(",")[1:]])
+    assert main(["layout-from-photo", str(path), f"--corners={shifted}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["area"] == "standard"
