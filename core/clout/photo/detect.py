@@ -217,7 +217,6 @@ class _Fit:
     radius: float
     sigma_px: float  # standard error of the centre
     coherence: float  # share of rays whose colour step across the edge is the typical one
-    step: float  # the typical log-colour step across the edge (the chip's contrast)
     cover: float  # share of rays with an edge well above the surface's grain
 
 
@@ -291,11 +290,11 @@ def _refine(feat: np.ndarray, start: np.ndarray, radius: float, away: np.ndarray
         res = res_all[inl]
     n = int(inl.sum())
     sigma = float(np.sqrt((res ** 2).sum() / max(1, n - 3)) * np.sqrt(2.0 / n))
-    coherence, step = _coherence(feat, centre, fit_r, angles[usable])
-    return _Fit(centre, fit_r, sigma, coherence, step, float((strength[usable] > COVER_GRAIN * grain).mean()))
+    coherence = _coherence(feat, centre, fit_r, angles[usable])
+    return _Fit(centre, fit_r, sigma, coherence, float((strength[usable] > COVER_GRAIN * grain).mean()))
 
 
-def _coherence(feat: np.ndarray, centre: np.ndarray, radius: float, angles: np.ndarray) -> tuple[float, float]:
+def _coherence(feat: np.ndarray, centre: np.ndarray, radius: float, angles: np.ndarray) -> float:
     """How alike the colour step across the circle is all round it: a chip is one colour on one
     table, felt texture or a neighbour's edge is not."""
     ux, uy = np.cos(angles)[:, None], np.sin(angles)[:, None]
@@ -304,17 +303,16 @@ def _coherence(feat: np.ndarray, centre: np.ndarray, radius: float, angles: np.n
     a = _bilinear(feat, centre[0] + ux * inner, centre[1] + uy * inner).mean(axis=1)
     b = _bilinear(feat, centre[0] + ux * outer, centre[1] + uy * outer).mean(axis=1)
     d = b - a
-    share, size = _alike(d)
     # a shadow darkens the table in every channel alike (a constant in log units), so a chip whose
     # brightness step flips where its shadow falls still keeps its colour step: judge that too
-    shade, _ = _alike(d - d.mean(axis=1, keepdims=True))
-    return max(share, shade), size
+    return max(_alike(d), _alike(d - d.mean(axis=1, keepdims=True)))
 
 
-def _alike(d: np.ndarray) -> tuple[float, float]:
+def _alike(d: np.ndarray) -> float:
+    """The share of rays whose step is within half its size of the typical (median) step."""
     typical = np.median(d, axis=0)
     size = float(np.linalg.norm(typical))
-    return float((np.sqrt(((d - typical) ** 2).sum(axis=1)) < 0.5 * size).mean()), size
+    return float((np.sqrt(((d - typical) ** 2).sum(axis=1)) < 0.5 * size).mean())
 
 
 @dataclass(frozen=True)
