@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QDrag, QIcon, QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QComboBox,
     QDoubleSpinBox,
     QGridLayout,
     QLabel,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from core.clout.layout import PlayerSlot
 from core.clout.ruling import cm_text
+from core.clout.stacks import ready_stacks
 from gui.clout.canvas import CHIP_MIME, CloutCanvas, to_area
 from gui.clout.chip_items import faction_colour
 from gui.clout.layout_rulers import ChipRings, paint_rulers
@@ -171,7 +173,8 @@ class CatalogueList(QListWidget):
 
 
 class PlayerPanel(QWidget):
-    """One side's slot: placing for it, its name, ring colour and range increment (handicap)."""
+    """One side's slot: placing for it, its name, ring colour, range increment (handicap) and its
+    stack when known (a photo's labels are suggested from it; a game continues from it)."""
 
     changed = Signal()
 
@@ -196,6 +199,13 @@ class PlayerPanel(QWidget):
         self.increment.setMinimumWidth(120)
         self.increment.setToolTip("Range increment for this side (handicapping); 0 means the area's own")
         self.increment.valueChanged.connect(self.changed)
+        self.stack = QComboBox(objectName=f"layoutStack{index}")
+        self.stack.setToolTip("This side's whole stack, if known: photo labels are suggested from it, "
+                              "and Continue as a game plays on with the rest of it in hand")
+        self.stack.addItem("Stack not known", ())
+        for stack in ready_stacks().values():
+            self.stack.addItem(stack.name, stack.chips)
+        self.stack.currentIndexChanged.connect(self.changed)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 2, 0, 2)
         grid.addWidget(self.radio, 0, 0)
@@ -203,16 +213,22 @@ class PlayerPanel(QWidget):
         grid.addWidget(self.colour_button, 0, 2)
         grid.addWidget(QLabel("Range increment"), 1, 1)
         grid.addWidget(self.increment, 1, 2)
+        grid.addWidget(self.stack, 2, 1, 1, 2)
         grid.setColumnStretch(1, 1)
 
     def set_slot(self, slot: PlayerSlot, area_increment_cm: float) -> None:
-        for w in (self.name, self.increment):
+        for w in (self.name, self.increment, self.stack):
             w.blockSignals(True)
+        found = next((i for i in range(self.stack.count()) if tuple(self.stack.itemData(i) or ()) == slot.stack), -1)
+        if found < 0:  # an own stack from a file: offered as itself
+            self.stack.addItem(f"Own stack ({len(slot.stack)} chips)", slot.stack)
+            found = self.stack.count() - 1
+        self.stack.setCurrentIndex(found)
         self.name.setText(slot.name)
         self.increment.setSpecialValueText(f"area ({area_increment_cm:g} cm)")
         self.increment.setValue(slot.increment_cm or 0.0)
         self.set_colour(slot.colour)
-        for w in (self.name, self.increment):
+        for w in (self.name, self.increment, self.stack):
             w.blockSignals(False)
 
     def set_colour(self, colour: str) -> None:
@@ -222,4 +238,5 @@ class PlayerPanel(QWidget):
 
     def slot(self) -> PlayerSlot:
         inc = self.increment.value()
-        return PlayerSlot(self.name.text().strip() or f"Player {self.index + 1}", self.colour, inc or None)
+        return PlayerSlot(self.name.text().strip() or f"Player {self.index + 1}", self.colour, inc or None,
+                          tuple(self.stack.currentData() or ()))

@@ -332,3 +332,29 @@ def test_quitting_the_app_asks_about_an_unsaved_layout_first(qtbot, monkeypatch,
     assert asked and board.isVisible() and window.isVisible()
     monkeypatch.setattr(board, "confirm_close", lambda: "discard")
     assert window.close()
+
+
+def test_a_sides_stack_is_chosen_kept_through_other_edits_and_reloaded(board, tmp_path):
+    from PySide6.QtWidgets import QComboBox
+
+    from core.clout.layout import PlayerSlot, save_layout
+    from core.clout.stacks import ready_stacks
+
+    elves = ready_stacks()["elves-greenwood-vanguard"]
+    combo = board.findChild(QComboBox, "layoutStack0")
+    combo.setCurrentIndex(combo.findText(elves.name))
+    assert board.layout_doc.players[0].stack == elves.chips
+    panel = board.player_panels[0]
+    panel.name.setText("Ann")
+    panel.name.editingFinished.emit()
+    assert board.layout_doc.players[0].name == "Ann" and board.layout_doc.players[0].stack == elves.chips
+
+    own = ("elf-treant-watcher",) * 3
+    path = tmp_path / "own.clout-layout.json"
+    save_layout(board.layout_doc.with_player(1, PlayerSlot("Bo", "#e53935", stack=own)), path)
+    assert board.open_file(path)
+    assert combo.currentText() == elves.name
+    assert board.findChild(QComboBox, "layoutStack1").currentText() == "Own stack (3 chips)"
+    panel.name.setText("Anna")
+    panel.name.editingFinished.emit()
+    assert board.layout_doc.players[1].stack == own and board.layout_doc.players[0].stack == elves.chips
