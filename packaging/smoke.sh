@@ -116,9 +116,14 @@ for f in screenshot-main screenshot-throwdown scar-map main-window game-throwdow
 done
 awk -v a="$start" -v b="$end" 'BEGIN { printf "start, render and quit (--screenshot): %.2f s\n", b - a }'
 
-step "headless commands: check and selfplay"
+step "headless commands: check, selfplay and layout-from-photo"
 app "$launcher" check "$SAVES/throwdown-3p-finished.battlebox.json"
 app "$launcher" selfplay throwdown --games 20 --seed 1 | head -1
+photo="$ROOT/tests/photos/standard-12-chips"
+corners="$("$PYTHON" -c 'import json, sys; print(json.load(open(sys.argv[1]))["corners"])' "$photo.json")"
+found="$(app "$launcher" layout-from-photo "$photo.jpg" --corners="$corners" --area standard --json | grep -o '"x_cm"' | wc -l)"
+[ "$found" -eq 12 ] || fail "layout-from-photo found $found of the 12 chips in $photo.jpg"
+echo "layout-from-photo: 12 of 12 chips found in a JPEG"
 
 step "uninstall.sh"
 as_user "$DATA/battlebox/uninstall.sh"
