@@ -223,7 +223,6 @@ def run(save: str | None = None, out_dir: str | None = None) -> int:
     if save:
         checks.run("save file", open_save)
     checks.run("licences", licences)
-    print("note: the Clout Fantasy playing area does not exist yet; nothing to render", flush=True)
 
     for widget in kept:
         widget.hide()
