@@ -105,7 +105,7 @@ def one_field_changed(game, state, seed: int) -> st.SearchStrategy:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_malformed_actions_are_refused_with_a_reason(game_id, data):
     game = registry.get(game_id)
