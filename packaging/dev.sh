@@ -178,8 +178,10 @@ case "$mode" in
     test)
         export QT_QPA_PLATFORM=offscreen
         # pytest's exit code is passed through unchanged: 1 = failures,
-        # 5 = no tests collected, both fail the run. Tests run on every core (pytest-xdist).
-        exec "$VENV/bin/python" -m pytest -n auto "$@"
+        # 5 = no tests collected, both fail the run. Tests run on every core (pytest-xdist), with
+        # one worker more than cores: many tests wait on Qt or a subprocess (the frozen build).
+        workers=$(( $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 ))
+        exec "$VENV/bin/python" -m pytest -n "$workers" "$@"
         ;;
     bench)
         export QT_QPA_PLATFORM=offscreen BATTLEBOX_BENCH=1
