@@ -49,8 +49,11 @@ class BattleScores(QWidget):
         self.counts = QLabel(objectName="holdings")
         self.counts.setWordWrap(True)
         self.counts.setTextFormat(Qt.TextFormat.RichText)
-        self.table = QTableWidget(0, 3, objectName="battlesTable")
-        self.table.setHorizontalHeaderLabels(["#", "Battle and scores", "Result and removals"])
+        # Two columns: the dock is some 140 pixels wide at 1024x640, where three columns elided
+        # every line; the number carries the winner's colour.
+        self.table = QTableWidget(0, 2, objectName="battlesTable")
+        self.table.setHorizontalHeaderLabels(["#", "Battle"])
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -59,7 +62,8 @@ class BattleScores(QWidget):
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        hh.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
+        hh.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.empty = QLabel("No battles yet.", objectName="battlesEmpty")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
@@ -100,17 +104,17 @@ class BattleScores(QWidget):
             else:
                 winner = OUTCOME_WORDS.get(b.outcome, "\u2026")
             gone = [f"\u2212 {roster.name(f)} ({state.name(p)})" for p, f in removed.get(b.number, [])]
-            cells = [str(b.number), f"{b.region}, {state.name(b.defender)} defends\n{scores}", "\n".join([winner, *gone])]
+            cells = [str(b.number), "\n".join([f"{b.region}, {state.name(b.defender)} defends", scores,
+                                                f"\u2192 {winner}", *gone])]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
-                if c == 2 and b.winner is not None:
+                if c == 0 and b.winner is not None:
                     item.setForeground(QBrush(QColor(state.setup.players[b.winner].colour)))
                     f = item.font()
                     f.setBold(True)
                     item.setFont(f)
                 self.table.setItem(r, c, item)
-        self.table.resizeRowsToContents()
         if battles:
             self.table.scrollToBottom()
         self.empty.setVisible(not battles)
