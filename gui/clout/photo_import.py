@@ -39,7 +39,8 @@ from PySide6.QtWidgets import (
 from core.clout.catalogue import Catalogue
 from core.clout.geometry import CHIP_RADIUS_CM
 from core.clout.layout import Layout, LayoutPhoto
-from core.clout.photo import Detection, Photo, PhotoError, encode_underlay, load_photo, map_area
+from core.clout.photo import (Detection, Photo, PhotoError, encode_underlay, find_corners, load_photo,
+                              map_area)
 from gui.clout.photo_labels import Label, LabelTable, faction_for_colour, needing_label, suggest_labels
 from gui.clout.photo_marks import CORNER_NAMES, PhotoMarkView, image_from_rgb
 from gui.clout.photo_worker import DetectionThread
@@ -170,7 +171,10 @@ class PhotoImportDialog(QDialog):
         self.top_button = QPushButton("Mark the top", objectName="photoMarkTop")
         self.top_button.setToolTip("Then click the rug's top point: where the area's top edge is")
         self.top_button.clicked.connect(lambda: self.start_top())
-        for b in (self.undo_mark_button, self.clear_marks_button, self.top_button):
+        self.corners_button = QPushButton("Find corners", objectName="photoFindCorners")
+        self.corners_button.setToolTip("Guess the area's corners from its colour; check them and drag any that is off")
+        self.corners_button.clicked.connect(lambda: self.guess_corners())
+        for b in (self.corners_button, self.undo_mark_button, self.clear_marks_button, self.top_button):
             marks.addWidget(b)
         grid.addLayout(marks)
         col.addWidget(photo_box)
@@ -299,6 +303,24 @@ class PhotoImportDialog(QDialog):
         else:
             self.marks.points.append((x, y))
         self._marks_changed()
+
+    def guess_corners(self) -> bool:
+        """The area's corners guessed from its colour, for the player to confirm or drag."""
+        if self.photo is None or self.is_rug:
+            return False
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            corners = find_corners(self.photo)
+        finally:
+            QApplication.restoreOverrideCursor()
+        if corners is None:
+            self._say("No area stands out in the middle of the photo: click its corners.")
+            return False
+        self.marks = _Marks()
+        self.marks.points = list(corners)
+        self._marks_changed()
+        self._say("Corners found from the area's colour: check each one, and drag any that is off.")
+        return True
 
     def start_top(self) -> None:
         if self.is_rug and len(self.marks.points) >= MIN_EDGE_POINTS:
@@ -652,6 +674,8 @@ class PhotoImportDialog(QDialog):
         self.undo_mark_button.setEnabled(has_photo and not running and bool(self.marks.points or self.marks.top))
         self.clear_marks_button.setEnabled(has_photo and not running and bool(self.marks.points))
         self.top_button.setVisible(self.is_rug)
+        self.corners_button.setVisible(not self.is_rug)
+        self.corners_button.setEnabled(has_photo and not running and not self.is_rug)
         self.top_button.setEnabled(self.is_rug and not running and len(self.marks.points) >= MIN_EDGE_POINTS
                                    and not self.marks.placing_top)
         self.find_button.setEnabled(has_photo and self.mapping is not None and not running)

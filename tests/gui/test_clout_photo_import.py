@@ -193,6 +193,18 @@ def test_impossible_corners_say_why_and_keep_the_marks(qtbot, board, table):
     assert board.layout_doc.chips == () and board.layout_doc.photo is None
 
 
+def test_find_corners_marks_the_area_for_the_player_to_confirm(qtbot, board, table):
+    photo, path, _ = table
+    dialog = PhotoImportDriver.opened_from(board)
+    dialog.open_photo(path)
+    dialog.click("photoFindCorners", on_screen=True, enabled=True)
+    marked = [v for point in dialog.root.marks.points for v in point]
+    assert marked == pytest.approx([v for point in photo.corners_px for v in point], abs=4.0)
+    assert "check each one" in dialog.hint() and not dialog.hint_is_error()
+    assert dialog.find("photoFind").isEnabled()
+    dialog.cancel()
+
+
 def test_an_unreadable_photo_changes_nothing(qtbot, board, table, tmp_path):
     photo, path, _ = table
     dialog = PhotoImportDriver.opened_from(board)

@@ -13,13 +13,14 @@ _WHERE = {
     "PHONE_FOCAL_35MM": "camera", "AreaMapping": "camera", "map_area": "camera",
     "Detection": "detect", "DetectionCancelled": "detect", "FoundChip": "detect", "find_chips": "detect",
     "Photo": "image", "PhotoError": "image", "encode_underlay": "image", "load_photo": "image",
-    "photo_from_array": "image",
+    "photo_from_array": "image", "find_corners": "corners",
 }
 __all__ = ["PHONE_FOCAL_35MM", "AreaMapping", "Detection", "DetectionCancelled", "FoundChip", "Photo", "PhotoError",
-           "encode_underlay", "find_chips", "load_photo", "map_area", "photo_from_array"]
+           "encode_underlay", "find_chips", "find_corners", "load_photo", "map_area", "photo_from_array"]
 
 if TYPE_CHECKING:
     from core.clout.photo.camera import PHONE_FOCAL_35MM, AreaMapping, map_area
+    from core.clout.photo.corners import find_corners
     from core.clout.photo.detect import Detection, DetectionCancelled, FoundChip, find_chips
     from core.clout.photo.image import Photo, PhotoError, encode_underlay, load_photo, photo_from_array
 
