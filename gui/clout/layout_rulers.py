@@ -8,7 +8,7 @@ labels number the 10 cm grid the area draws.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
@@ -36,6 +36,17 @@ def tick_step_cm(px_per_cm: float) -> int:
         if step * px_per_cm >= MIN_TICK_PX:
             return step
     return label_step_cm(px_per_cm)
+
+
+def _ticks(origin: float, lo: float, hi: float, span_cm: float, ppc: float, tick: int,
+           label: int) -> Iterator[tuple[int, float, float, bool]]:
+    """(cm, view position, tick depth, labelled) for the ticks of one ruler inside lo..hi."""
+    first = int((lo - origin) / ppc) - 1
+    for cm in range(max(0, first - first % tick), int(span_cm) + 1, tick):
+        at = origin + cm * ppc
+        if lo - 0.5 <= at <= hi:
+            labelled = cm % label == 0
+            yield cm, at, RULER_PX if labelled else (RULER_PX * 0.55 if cm % 5 == 0 else RULER_PX * 0.3), labelled
 
 
 def paint_rulers(p: QPainter, view: QGraphicsView, bounds_cm: tuple[float, float, float, float]) -> None:
@@ -66,25 +77,13 @@ def paint_rulers(p: QPainter, view: QGraphicsView, bounds_cm: tuple[float, float
         p.drawRect(QRectF(left, y0, RULER_PX, y1 - y0))
     p.setPen(QPen(INK, 1))
     origin_x, origin_y = float(top_left.x()), float(top_left.y())
-    first = int((x0 - origin_x) / ppc) - 1
-    for cm in range(max(0, first - first % tick), int(maxx - minx) + 1, tick):
-        x = origin_x + cm * ppc
-        if x < x0 - 0.5 or x > x1:
-            continue
-        labelled = cm % label == 0
-        depth = RULER_PX if labelled else (RULER_PX * 0.55 if cm % 5 == 0 else RULER_PX * 0.3)
+    for cm, x, depth, labelled in _ticks(origin_x, x0, x1, maxx - minx, ppc, tick, label):
         p.drawLine(QPointF(x, top + RULER_PX), QPointF(x, top + RULER_PX - depth))
         if labelled and cm:
             width = metrics.horizontalAdvance(str(cm))
             at = x + 3 if x + 3 + width <= x1 else x - 3 - width  # the last label stays on the strip
             p.drawText(QPointF(at, top + metrics.ascent() + 1), str(cm))
-    first = int((y0 - origin_y) / ppc) - 1
-    for cm in range(max(0, first - first % tick), int(maxy - miny) + 1, tick):
-        y = origin_y + cm * ppc
-        if y < y0 - 0.5 or y > y1:
-            continue
-        labelled = cm % label == 0
-        depth = RULER_PX if labelled else (RULER_PX * 0.55 if cm % 5 == 0 else RULER_PX * 0.3)
+    for cm, y, depth, labelled in _ticks(origin_y, y0, y1, maxy - miny, ppc, tick, label):
         p.drawLine(QPointF(left + RULER_PX, y), QPointF(left + RULER_PX - depth, y))
         if labelled and cm:
             p.save()
