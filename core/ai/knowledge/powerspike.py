@@ -20,7 +20,14 @@ Pace: a game asks some three hundred questions of each side, so a decision must 
 milliseconds for the strength table to fit its hours. Normal weighs an activation's steps (move,
 fire, stop) with 16 short playouts and leaves the choice of unit to Easy (40 playouts of 24 steps
 over every choice took 42 s a game against Easy, 16 of 12 over the steps take 6 s and score as
-well); Strong weighs the choice of unit too, with three times the playouts.
+well); Strong weighs the choice of unit too, with six times the playouts.
+
+Playouts fire as Easy would (its best attack, when worth making) instead of at random: measured
+against Easy on seed 11, Normal went from 63.7 % (200 games, README) to 68.5 % (137 of 200
+games, 95 % interval 62-75 %) at 7.9 CPU s a game, and Strong with 96 playouts scored 72.9 % against that Normal (17.5 of 24 games, seed 11,
+95 % interval 53-87 %, 61 CPU s a game on a loaded machine; 48 random playouts had scored 53 %
+of 32). Doubling Normal's random playouts instead scored 70.8 % of 60 games at 10.6 s a game.
+Decisions, 95th percentile of CPU: Normal 0.056 s, Strong 0.45 s.
 """
 from __future__ import annotations
 
@@ -28,14 +35,15 @@ import math
 import random
 from typing import Any
 
-from core.ai.heuristics.powerspike import (best_attack, promise, choose as easy, hit_chance,
+from core.ai.heuristics.powerspike import (best_attack, promise, choose as easy, fire_at, hit_chance,
                                            move_options, move_value, poolable)
 from core.ai import flat
 from core.ai.knowledge import Knowledge, Why
 from core.powerspike.cards import SIDES
 from core.powerspike.measure import fire_targets
-from core.powerspike.random_play import random_action
-from core.powerspike.state import Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points
+from core.powerspike.random_play import _random_move as random_move, random_action
+from core.powerspike.state import (Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points,
+                                   tracks_positions)
 from core.powerspike.whatif import as_if_moved
 
 PLAYOUT_DEPTH = 12  # steps: the attack and its answer, the next go or two
@@ -44,7 +52,7 @@ SCALE = 12.0  # points of lead that make a playout's end a near-certain win
 MOVES = 4  # candidate moves kept per activation
 ACTIVATIONS = 3  # candidate units to activate
 EASY_PRIOR = 0.01  # the Easy choice is kept unless playouts find one better by more than this
-NORMAL, STRONG = 16, 48  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
+NORMAL, STRONG = 16, 96  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
 SEARCHED = {"normal": ("act",), "strong": ("act", "activate")}  # the phases each level weighs
 
 
@@ -70,12 +78,27 @@ def _game() -> Any:
 
 
 def playout(state: PowerSpikeState, rng: random.Random) -> Any:
-    """A cheap purposeful policy: the game's own random play (deploy facing the enemy, close in,
-    fire when in range), except that a loser takes the smaller loss."""
+    """A cheap purposeful policy: the game's own random play (deploy facing the enemy, close in),
+    except that a unit fires its best attack when Easy would find it worth making, holds fire
+    otherwise, and a loser takes the smaller loss. Random fire at any target in range made every
+    position near the enemy look like a brawl of even trades; an exchange at the real odds is
+    what separates a good move from a bad one."""
     if state.phase == "loss":
         pl = state.losses[0]
         best = min(pl.options, key=lambda o: (o.losses, o.kind != "hold"))
         return TakeLosses(pl.seat, pl.unit, best.kind)
+    if state.phase == "act" and tracks_positions(state.setup):
+        act, go = state.activation, state.go
+        assert act is not None and go is not None
+        if not act.fired:
+            attack = best_attack(state, act.unit)
+            if attack is not None and attack[0] > fire_at(state):
+                return Fire(go.seat, attack[1], attack[2])
+        if not act.moved and (act.step == "choose" or rng.random() < 0.3):
+            move = random_move(state, state.unit(act.unit), rng)
+            if move is not None:
+                return move
+        return EndActivation(go.seat)
     return random_action(state, rng, _game().legal_actions)
 
 

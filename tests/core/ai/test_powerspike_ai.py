@@ -170,3 +170,23 @@ def test_a_dragging_game_makes_easy_accept_worse_fights() -> None:
     assert easy.fire_at(early) == easy.FIRE_AT
     assert easy.fire_at(late) < easy.FIRE_AT - 1.5
     assert easy.urgency(late) > easy.urgency(early) == 0.0
+
+
+def test_playouts_fire_only_the_attacks_easy_would_make() -> None:
+    """Random fire made every position near the enemy look like a brawl of even trades."""
+    from core.ai.heuristics import powerspike as easy
+    seen = {True: 0, False: 0}
+    for seed in range(40):
+        state = acting(120 + seed, seed).state
+        if state.phase != "act" or state.activation is None or state.activation.fired:
+            continue
+        best = easy.best_attack(state, state.activation.unit)
+        if best is None:
+            continue
+        worth = best[0] > easy.fire_at(state)
+        action = powerspike_knowledge.playout(state, random.Random(seed))
+        assert isinstance(action, Fire) == worth
+        if worth:
+            assert (action.attackers, action.target) == (best[1], best[2])
+        seen[worth] += 1
+    assert seen[True] >= 3
