@@ -258,10 +258,14 @@ class Board:
         gap = math.dist(self._pos[src], self._pos[tgt]) - CHIP_DIAMETER_CM
         if gap < 0.0:
             gap = 0.0
+        return gap + self.fly_extra_cm(src, tgt, measurer, ignores) <= reach_cm(units, inc) + RANGE_TOLERANCE_CM
+
+    def fly_extra_cm(self, src: str, tgt: str, measurer: int, ignores: Iterable[str] = ()) -> float:
+        """The increment Fly adds to the distance to a flying opponent (0 when Fly does not count)."""
         if "fly" not in ignores and self.ability(tgt, "fly") is not None and self.ability(src, "fly") is None \
                 and (self.controller(tgt) != measurer if tgt in self.on else True):
-            gap += inc
-        return gap <= reach_cm(units, inc) + RANGE_TOLERANCE_CM
+            return self.increments_cm[measurer]
+        return 0.0
 
     def within(self, src: str, tgt: str, ignores: Iterable[str] = (), units: float | None = None) -> bool:
         """Is `tgt` within `src`'s range (support, fly and the asking ability's ignores applied)?"""

@@ -26,6 +26,7 @@ from core.clout.geometry import (
     in_range_of_each,
     inside_area,
     overlapping_pairs,
+    reach_cm,
     wholly_inside,
 )
 from core.clout.layout import Layout
@@ -158,11 +159,10 @@ class Referee:
         me = board.controller(ua)
         inc = board.increment(me)
         gap = edge_distance_cm((pa.x_cm, pa.y_cm), (pb.x_cm, pb.y_cm))
-        fly = inc if (board.ability(ub, "fly") is not None and board.ability(ua, "fly") is None
-                      and board.controller(ub) != me) else 0.0
+        fly = board.fly_extra_cm(ua, ub, me)
         support = board.support(ua)
         units = board.reach_units(ua)
-        reach = units * inc
+        reach = reach_cm(units, inc)
         margin_mm = (reach - gap - fly) * 10.0
         u = self.layout.uncertainty_mm() if self.layout.photo is not None else 0.0
         if u > 0 and abs(margin_mm) <= 2 * u:
