@@ -3,6 +3,7 @@ broke, and a clear message (never a traceback) for every bad file, with the open
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -48,18 +49,35 @@ def open_game(window):
     return window.controller
 
 
-def slow_load(monkeypatch, steps: int = 8, pause: float = 0.06) -> list[tuple[int, int, float]]:
-    """Match.load that takes a while and reports progress, as a large save does."""
+class LoadCalls(list):
+    """(done, total, time) per progress call, and how the load ran."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loader_threads: list[threading.Thread] = []
+        self.handshake_kept: list[bool] = []
+
+
+def slow_load(monkeypatch, steps: int = 8, pause: float = 0.06,
+              handshake: threading.Event | None = None) -> LoadCalls:
+    """Match.load that takes a while and reports progress, as a large save does. With a
+    `handshake`, each step waits until the UI thread has handled the step's progress."""
     real = Match.load.__func__
-    calls: list[tuple[int, int, float]] = []
+    calls = LoadCalls()
 
     def load(cls, path, *, upto=None, progress=None):
+        calls.loader_threads.append(threading.current_thread())
         for done in range(steps):
             time.sleep(pause)
             if progress is not None:
                 calls.append((done, steps, time.perf_counter()))
+                if handshake is not None:
+                    handshake.clear()
                 progress(done, steps)
+                if handshake is not None:
+                    calls.handshake_kept.append(handshake.wait(timeout=10))
         return real(cls, path, upto=upto, progress=progress)
+
 
     monkeypatch.setattr(Match, "load", classmethod(load))
     return calls
@@ -69,15 +87,13 @@ def slow_load(monkeypatch, steps: int = 8, pause: float = 0.06) -> list[tuple[in
 def test_a_long_load_shows_progress_keeps_painting_and_opens(window, monkeypatch, tmp_path):
     path = tmp_path / "long.battlebox.json"
     played(6).save(path)
-    calls = slow_load(monkeypatch, pause=0.15)
+    handled = threading.Event()
+    calls = slow_load(monkeypatch, pause=0.05, handshake=handled)
     # Shown at the loop's first turn: on a loaded machine a 50 ms timer could fire after the
     # whole load (the delay itself is test_a_quick_load_shows_no_dialog's).
     monkeypatch.setattr(loading, "SHOW_AFTER_MS", 0)
     seen: list[tuple[bool, int, int]] = []
-    ticks = []
-    ticker = QTimer()
-    ticker.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    ticker.start(10)
+    ui_threads: list[threading.Thread] = []
     real_show, real_progress = loading.Job._show_dialog, loading.Job._on_progress
 
     def look() -> None:  # the dialog as it stands whenever it appears or moves, without polling
@@ -92,17 +108,20 @@ def test_a_long_load_shows_progress_keeps_painting_and_opens(window, monkeypatch
     def progressed(job, *args) -> None:
         real_progress(job, *args)
         look()
+        ui_threads.append(threading.current_thread())
+        handled.set()
 
     monkeypatch.setattr(loading.Job, "_show_dialog", show)
     monkeypatch.setattr(loading.Job, "_on_progress", progressed)
     assert window.open_file(path)
-    ticker.stop()
     assert window.controller.match.actions == played(6).actions
     assert any(visible and maximum == 8 for visible, _, maximum in seen), seen
     assert len({value for _, value, _ in seen}) > 1  # the bar moved
-    # The event loop ran all along: a blocked loop could not tick while the load was under way.
-    began, ended = calls[0][2], calls[-1][2]
-    assert sum(1 for t in ticks if began < t < ended) >= 3, (began, ended, ticks)
+    # The event loop ran all along: the load ran on another thread and waited at every step
+    # until the UI thread had handled that step's progress, which a blocked loop never does.
+    assert calls.loader_threads and calls.loader_threads[0] is not threading.main_thread()
+    assert calls.handshake_kept == [True] * 8, calls.handshake_kept
+    assert ui_threads and all(t is threading.main_thread() for t in ui_threads)
     assert not window.findChild(QProgressDialog, "loadProgress").isVisible()
 
 
