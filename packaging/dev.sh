@@ -7,10 +7,10 @@
 #   bash packaging/dev.sh strength [args...]         install, then measure the computer players'
 #                                                    strength table (up to 4 hours; --help)
 #
-# Both modes: make sure the system libraries Qt needs are installed (apt, when
-# on Debian/Ubuntu), create/update the virtualenv .venv in the repo root and
-# `pip install -e '.[test]'` into it. The pip step is skipped when
-# pyproject.toml has not changed since the last successful install.
+# Every mode: make sure the system libraries Qt needs are installed (apt, when
+# on Debian/Ubuntu; test and bench also the PostgreSQL server binaries, put on PATH),
+# create/update the virtualenv .venv in the repo root and `pip install -e '.[test]'` into it.
+# The pip step is skipped when pyproject.toml has not changed since the last successful install.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +26,9 @@ QT_LIBS=(libgl1 libegl1 libfontconfig1 libfreetype6 libglib2.0-0 libdbus-1-3
 # ...and additionally for a real window on X11 (xcb platform plugin).
 XCB_LIBS=(libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
           libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0)
+# The ledger's tests start a throwaway PostgreSQL cluster (initdb + pg_ctl in a temp folder,
+# tests/pg.py): only the server's binaries are needed, no running service.
+PG_PKGS=(postgresql)
 
 log() { printf '[dev.sh] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -84,6 +87,29 @@ ensure_system_libs() {
     done
     if [ "${#missing[@]}" -gt 0 ]; then
         apt_install "${missing[@]}"
+    fi
+}
+
+# pg_bindir: the newest installed PostgreSQL server's bin folder (Debian keeps initdb and pg_ctl
+# out of PATH, in /usr/lib/postgresql/<major>/bin), else the folder of an initdb on PATH.
+pg_bindir() {
+    local dir
+    dir="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+    if [ -n "$dir" ] && [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then
+        printf '%s\n' "$dir"
+    elif command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
+        dirname "$(command -v pg_ctl)"
+    fi
+}
+
+ensure_postgresql() {
+    [ -n "$(pg_bindir)" ] && return 0
+    if command -v dpkg >/dev/null 2>&1; then
+        apt_install "${PG_PKGS[@]}"
+    fi
+    if [ -z "$(pg_bindir)" ]; then
+        log "note: no PostgreSQL server binaries (initdb, pg_ctl); the ledger's PostgreSQL tests will skip."
+        log "      Debian/Ubuntu: apt-get install postgresql"
     fi
 }
 
@@ -165,6 +191,9 @@ case "$mode" in
 esac
 
 ensure_system_libs "$([ "$mode" = app ] && echo app || echo test)"
+if [ "$mode" = test ] || [ "$mode" = bench ]; then
+    ensure_postgresql
+fi
 ensure_venv
 ensure_installed
 
@@ -177,6 +206,8 @@ case "$mode" in
         ;;
     test)
         export QT_QPA_PLATFORM=offscreen
+        pg="$(pg_bindir)"
+        if [ -n "$pg" ]; then export PATH="$pg:$PATH"; fi
         # pytest's exit code is passed through unchanged: 1 = failures,
         # 5 = no tests collected, both fail the run. Tests run on every core (pytest-xdist), with
         # one worker more than cores: many tests wait on Qt or a subprocess (the frozen build).
@@ -185,6 +216,8 @@ case "$mode" in
         ;;
     bench)
         export QT_QPA_PLATFORM=offscreen BATTLEBOX_BENCH=1
+        pg="$(pg_bindir)"
+        if [ -n "$pg" ]; then export PATH="$pg:$PATH"; fi
         exec "$VENV/bin/python" -m pytest tests/benchmarks "$@"
         ;;
     strength)

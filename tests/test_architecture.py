@@ -1,7 +1,8 @@
 """The house rules of the code's shape, checked on every run so they cannot quietly erode.
 
-Rules never touch Qt; game packages stand side by side on the shared kit and never import each
-other; no production module carries test machinery; styles live in the one stylesheet.
+Rules never touch Qt nor the ledger; the ledger never touches Qt; game packages stand side by side
+on the shared kit and never import each other; no production module carries test machinery; styles
+live in the one stylesheet.
 """
 from __future__ import annotations
 
@@ -39,6 +40,21 @@ def test_the_rules_never_touch_qt():
     assert offenders == []
 
 
+def test_the_rules_know_nothing_of_the_ledger():
+    """The ledger replays saves through core; core reaching back (or into its database library)
+    would pull SQLAlchemy into every start-up and every computer player's process."""
+    offenders = [(_rel(p), m) for p in _modules("core") + _modules("maps") for m in _imports(p)
+                 if m.split(".")[0] in ("ledger", "sqlalchemy", "alembic", "openskill", "pg8000")]
+    assert offenders == []
+
+
+def test_the_ledger_never_touches_qt():
+    """The ledger runs headless too (the command line, a server's cron job)."""
+    offenders = [(_rel(p), m) for p in _modules("ledger") for m in _imports(p)
+                 if m.split(".")[0] in ("PySide6", "shiboken6", "gui")]
+    assert offenders == []
+
+
 def test_the_rules_know_nothing_of_the_computer_players():
     """core/ai plays through the rules; a rules package reaching into it would turn that around."""
     offenders = [(_rel(p), m) for g in GAMES if (ROOT / "core" / g).is_dir() for p in _modules(f"core/{g}")
@@ -66,7 +82,7 @@ def test_the_kit_belongs_to_no_game():
 
 
 def test_no_module_is_over_800_lines():
-    long = [(_rel(p), n) for folder in ("core", "gui", "maps") for p in _modules(folder)
+    long = [(_rel(p), n) for folder in ("core", "gui", "ledger", "maps") for p in _modules(folder)
             if (n := p.read_text(encoding="utf-8").count("\n")) > 800]
     assert long == []
 
