@@ -13,6 +13,7 @@ import os
 import random
 import secrets
 from collections.abc import Callable
+from datetime import datetime, timezone
 from typing import Any
 
 import msgspec
@@ -51,6 +52,7 @@ class Match:
         # Chance outcomes from this step on follow this build's chance model and the seed
         # (a game saved under an older model keeps its earlier outcomes as they were).
         self.seeded_from = 0
+        self.finished_at = ""  # when the game ended (ISO 8601 UTC), for the ledger; "" until then
 
     @classmethod
     def new(cls, game_id: str, setup: Any = None, seed: int | None = None) -> Match:
@@ -155,6 +157,27 @@ class Match:
             state = self.game.apply(state, action)
         return state
 
+    def positioned(self, step: int, state: Any = None, seed: int | None = None) -> Match:
+        """A new match holding this one's first `step` actions, sharing its immutable states (no
+        replay beyond the checkpoint before `step`): what a replay shows, and where a what-if
+        starts. `state`, when given, is the state after `step` (a replay's closer checkpoint).
+        A new `seed` draws the later throws afresh: chance from `step` on follows that seed."""
+        if state is None:
+            state = self.state_at(step)
+        copy = Match.__new__(Match)
+        copy.game, copy.setup = self.game, self.setup
+        copy.seed = self.seed if seed is None else seed
+        copy._actions = self._actions[:step]
+        copy._state = state
+        copy._previous = None
+        copy._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= step}
+        copy._log = self._log[:step]
+        copy._barrier = self._barrier[:step]
+        copy._redo = []
+        copy.seeded_from = step if seed is not None else min(self.seeded_from, step)
+        copy.finished_at = self.finished_at if step == len(self._actions) and seed is None else ""
+        return copy
+
     # --- changing --------------------------------------------------------------------
     def apply(self, action: Any) -> Any:
         """Validate and apply; raises IllegalAction with the reason and changes nothing."""
@@ -163,6 +186,8 @@ class Match:
             raise IllegalAction("the game is over", action)
         self.game.validate(state, action)
         self._push(state, action, self.game.apply(state, action))
+        if self.game.actor(self._state) is None:
+            self.finished_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         if self._redo and self._redo[-1] == action:
             self._redo.pop()
         else:
@@ -222,6 +247,7 @@ class Match:
         self._barrier.pop()
         self._previous = None
         self.seeded_from = min(self.seeded_from, len(self._actions))
+        self.finished_at = ""
         return self._state
 
     def redo(self) -> Any:
@@ -243,6 +269,7 @@ class Match:
             checksum=saves.checksum(self.game.id, self.seed, self.game.chance_model,
                                     self.seeded_from, self.setup, self._state),
             app_version=__version__,
+            finished_at=self.finished_at,
         )
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -305,6 +332,7 @@ class Match:
         if progress is not None:
             progress(total, total)
         match.seeded_from = min(check_from, total)
+        match.finished_at = doc.finished_at if match.is_over else ""
         if upto is None and current:
             digest = saves.checksum(game.id, doc.seed, doc.chance_model, doc.seeded_from, setup,
                                     match.state)

@@ -27,7 +27,7 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_ACTIONS = 20_000
 
 
-class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
+class SaveDoc(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     format: str
     version: int
     game: str
@@ -40,6 +40,9 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     actions: list[msgspec.Raw]  # each decoded by the game's action type, so errors name the step
     checksum: str
     app_version: str = ""
+    # When the game ended (ISO 8601 UTC, "2026-12-02T10:04:05Z"): the ledger orders ratings by it.
+    # Empty while the game goes on, and in saves written before it was kept (omitted when empty).
+    finished_at: str = ""
 
 
 class Loaded(msgspec.Struct, frozen=True):
