@@ -108,7 +108,7 @@ ensure_postgresql() {
         apt_install "${PG_PKGS[@]}"
     fi
     if [ -z "$(pg_bindir)" ]; then
-        log "note: no PostgreSQL server binaries (initdb, pg_ctl); the ledger's PostgreSQL tests will skip."
+        log "note: no PostgreSQL server binaries (initdb, pg_ctl); the ledger's PostgreSQL tests will fail."
         log "      Debian/Ubuntu: apt-get install postgresql"
     fi
 }

@@ -7,6 +7,10 @@ live in the one stylesheet.
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,6 +57,18 @@ def test_the_ledger_never_touches_qt():
     offenders = [(_rel(p), m) for p in _modules("ledger") for m in _imports(p)
                  if m.split(".")[0] in ("PySide6", "shiboken6", "gui")]
     assert offenders == []
+
+
+def test_the_ledger_waits_for_the_first_paint(tmp_path):
+    """The `battlebox` command paints its window before the ledger's libraries load: SQLAlchemy's
+    import alone would cost the start-up 210-290 ms (the ledger opens later, off the UI thread)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEBOX_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "tests.startup_probe"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    assert probe["painted"], done.stderr[-2000:]
+    assert probe["imported_at_first_paint"] == dict.fromkeys(("sqlalchemy", "alembic", "openskill", "pg8000"), False)
 
 
 def test_the_rules_know_nothing_of_the_computer_players():
