@@ -94,7 +94,7 @@ class PlayersTab(QWidget):
             swatch = ColourLabel(p.colour or "", role="chip", radius=5, objectName="playerSwatch")
             swatch.set_colour(p.colour or None)
             t.setCellWidget(r, 2, swatch)
-            t.setItem(r, 3, cell(f"Computer ({p.computer})" if p.computer else "Person"))
+            t.setItem(r, 3, cell(f"Computer ({p.computer.title()})" if p.computer else "Person"))
         if chosen is not None:
             self.select(chosen.id)
         self._chosen()

@@ -20,12 +20,21 @@ def _day(value: Any) -> str:
     return str(value)[:10]
 
 
-def h2h_text(a: str, b: str, h: Any) -> str:
+def event_winners(event: Any) -> str:
+    """An Impact tournament is won by whoever lost the fewest points; a tie has several winners."""
+    if not event.points:
+        return ""
+    fewest = min(total for _player, _games, total in event.points)
+    names = [str(player) for player, _games, total in event.points if total == fewest]
+    return f"{' and '.join(names)} ({fewest} point{'s' if fewest != 1 else ''} lost)"
+
+
+def h2h_text(a: str, b: str, h: Any, where: str = "") -> str:
+    """`where`: " in Throwdown", or "" for every game."""
     if not h.played:
-        return f"{a} and {b} have not played each other{'' if not a or not b else ' here'} yet."
+        return f"{a} and {b} have not played each other{where} yet."
     draws = f", {h.draws} drawn" if h.draws else ""
-    return (f"{h.played} match{'es' if h.played != 1 else ''} together: "
-            f"{a} won {h.a_won}, {b} won {h.b_won}{draws}.")
+    return f"{h.played} match{'es' if h.played != 1 else ''} together{where}: {a} won {h.a_won}, {b} won {h.b_won}{draws}."
 
 
 class RecordsTab(QWidget):
@@ -49,8 +58,8 @@ class RecordsTab(QWidget):
         sol.setColumnStretch(0, 3)
         sol.setColumnStretch(1, 2)
 
-        self.events_table = table("impactEvents", ("Date", "Winner"), stretch=1)
-        self.points_table = table("eventPoints", ("Player", "Rounds", "Total"), stretch=1)
+        self.events_table = table("impactEvents", ("Date", "Won by"), stretch=1)
+        self.points_table = table("eventPoints", ("Player", "Points lost, game by game", "Lost in all"), stretch=1)
         events = QGroupBox("Impact tournaments", objectName="eventsBox")
         ev = QHBoxLayout(events)
         ev.addWidget(self.events_table, 2)
@@ -128,9 +137,8 @@ class RecordsTab(QWidget):
         t = self.events_table
         t.setRowCount(len(self.events))
         for r, e in enumerate(self.events):
-            best = max(e.points, key=lambda row: row[2]) if e.points else None
             t.setItem(r, 0, cell(when_text(e.finished_at), e.match_id))
-            t.setItem(r, 1, cell(f"{best[0]} ({best[2]} points)" if best else ""))
+            t.setItem(r, 1, cell(event_winners(e)))
         if self.events:
             t.selectRow(0)
         else:
@@ -141,7 +149,7 @@ class RecordsTab(QWidget):
         if not items:
             return
         event = self.events[items[0].row()]
-        rows = sorted(event.points, key=lambda row: -row[2])
+        rows = sorted(event.points, key=lambda row: (row[2], str(row[0]).lower()))
         t: QTableWidget = self.points_table
         t.setRowCount(len(rows))
         for r, (player, rounds, total) in enumerate(rows):
@@ -177,5 +185,4 @@ class RecordsTab(QWidget):
         if wanted != (self.h2h_a.currentData(), self.h2h_b.currentData(), self.h2h_game.currentData()):
             return
         where = f" in {self.h2h_game.currentText()}" if wanted[2] else ""
-        self.h2h_result.setText(h2h_text(*names, h).replace(" together:", f" together{where}:")
-                                if h.played else f"{names[0]} and {names[1]} have not played each other{where} yet.")
+        self.h2h_result.setText(h2h_text(*names, h, where))
