@@ -20,7 +20,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from ledger import db, migrations
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, LedgerUnreachable
 from ledger.export import ExportMixin
 from ledger.players import PlayersMixin
 from ledger.ratings import RatingsMixin
@@ -66,8 +66,12 @@ class Ledger(PlayersMixin, RatingsMixin, RecordsMixin, ExportMixin):
             kind = db.kind_of(url)
             if kind == "sqlite":
                 path = db.sqlite_path(url)
-                if path is not None and not path.parent.is_dir():
-                    raise LedgerError(str(path), "the ledger's folder does not exist")
+                if path is not None:
+                    try:
+                        path.parent.mkdir(parents=True, exist_ok=True)
+                    except OSError as e:
+                        raise LedgerUnreachable(str(path), f"the ledger's folder cannot be made "
+                                                           f"({e.strerror or e})") from None
             engine = db.create(url, busy_timeout=busy_timeout)
             migrations.upgrade(engine, url, backup_dir)
         except Exception as e:
