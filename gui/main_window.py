@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from core.registry import GAMES, INFO
-from gui import storage
+from gui import ledger, storage
 from gui.docks import DockPanels
 from gui.icons import app_icon
 from gui.kit.stylesheet import apply_theme
@@ -92,7 +92,7 @@ class MainWindow(DockPanels, QMainWindow):
         self.turn_label = QLabel()
         self.turn_label.setContentsMargins(8, 0, 8, 0)
         self.statusBar().addPermanentWidget(self.turn_label)
-
+        self.ledger = ledger.hooks.LedgerHooks(self)  # status, File → Add to ledger, Settings → Ledger…
         self._refresh_recent()
         self.show_start_page()
         self._refresh()

@@ -142,3 +142,21 @@ def set_hints(on: bool) -> None:
     s = settings()
     s.setValue(_HINTS_KEY, "true" if on else "false")
     s.sync()
+
+
+# --- ledger -------------------------------------------------------------------------------------
+_LEDGER_URL_KEY = "ledger/url"
+
+
+def ledger_url() -> str | None:
+    """Settings → Ledger: a club's database URL, or None for the default SQLite file in the data folder."""
+    return str(settings().value(_LEDGER_URL_KEY, "") or "").strip() or None
+
+
+def set_ledger_url(url: str | None) -> None:
+    s = settings()
+    if url and url.strip():
+        s.setValue(_LEDGER_URL_KEY, url.strip())
+    else:
+        s.remove(_LEDGER_URL_KEY)
+    s.sync()
