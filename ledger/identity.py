@@ -38,6 +38,7 @@ class Facts(NamedTuple):
     seats: tuple[SeatFacts, ...]
     points: tuple[tuple[str, tuple[int, ...], int], ...] | None  # an Impact tournament's table
     solo: tuple[tuple[str, str, int], ...]  # Solitaire (key, name, total) per game of the session
+    app_version: str  # the release that wrote the save
 
 
 def computer_name(level: str) -> str:
@@ -100,7 +101,7 @@ def read_save(data: bytes, name: str, finished_at: dt.datetime | None) -> Facts:
             seats.append(SeatFacts(i, p.name.strip(), p.colour, None, placing, won))
     return Facts(match_id(match.game_id, match.setup, match.seed, match.actions), match.game_id,
                  match.mode, utc(when), result.draw, result.reason, rated, tuple(seats),
-                 _tournament(match), _solo(match))
+                 _tournament(match), _solo(match), loaded.doc.app_version[:32])
 
 
 def _tournament(match: Any) -> tuple[tuple[str, tuple[int, ...], int], ...] | None:

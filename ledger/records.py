@@ -39,7 +39,8 @@ class RecordsMixin:
             self._lock_game(conn, facts.game)
             added = conn.execute(self._insert(MATCHES).values(
                 id=facts.match_id, game=facts.game, mode=facts.mode, finished_at=when, draw=facts.draw,
-                reason=facts.reason, rated=facts.rated, source=source, recorded_at=now)
+                reason=facts.reason, rated=facts.rated, source=source, recorded_at=now,
+                app_version=facts.app_version)
                 .on_conflict_do_nothing(index_elements=["id"])).rowcount == 1
             if not added:
                 return Recorded(facts.match_id, False)

@@ -45,6 +45,7 @@ class MatchRecord(Base):
     rated: Mapped[bool] = mapped_column(Boolean)
     source: Mapped[str] = mapped_column(Text, default="")
     recorded_at: Mapped[str] = mapped_column(String(32))
+    app_version: Mapped[str] = mapped_column(String(32), server_default="")  # the release that saved it
     __table_args__ = (Index("ix_matches_game_order", "game", "finished_at", "id"),
                       Index("ix_matches_order", "finished_at", "id"))
 
@@ -96,7 +97,7 @@ class SolitaireScore(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     name: Mapped[str] = mapped_column(String(80))
-    total: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer, index=True)
     date: Mapped[str] = mapped_column(String(10))
     match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id"), nullable=True)
 
