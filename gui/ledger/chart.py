@@ -96,9 +96,9 @@ class RatingChart(QWidget):
         low = min(pt.rating for pt in pts)
         high = max(pt.mu for pt in pts)
         pad = max(0.5, (high - low) * 0.08)
-        ticks = nice_ticks(low - pad, high + pad)
-        y_lo, y_hi = ticks[0], ticks[-1]
         line = fm.height()
+        ticks = nice_ticks(low - pad, high + pad, max(3, min(10, int(self.height() / (line * 4)))))
+        y_lo, y_hi = ticks[0], ticks[-1]
         left = max(fm.horizontalAdvance(f"{t:g}") for t in ticks) + 14
         plot = QRectF(left, line * 2.6, self.width() - left - 16, self.height() - line * 5.2)
         if plot.width() < 40 or plot.height() < 30:

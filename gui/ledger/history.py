@@ -39,7 +39,7 @@ def result_text(match: Any) -> str:
         text = " and ".join(winners) + " won"
     else:
         text = "Finished"
-    reason = (match.reason or "").strip()
+    reason = (match.reason or "").strip().replace("-", " ")
     return f"{text} — {reason}" if reason else text
 
 

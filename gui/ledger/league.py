@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLay
 
 from gui.ledger.chart import RatingChart
 
+WIDE = 1500
 COLUMNS = ("#", "Player", "Rating", "μ", "σ", "Played", "Won", "Streak")
 
 
@@ -72,7 +73,7 @@ class LeagueTab(QWidget):
         self.note.setWordWrap(True)
         self.table = table("leagueTable", COLUMNS)
         self.chart = RatingChart()
-        split = QSplitter(Qt.Orientation.Vertical, objectName="leagueSplit")
+        self.split = split = QSplitter(Qt.Orientation.Vertical, objectName="leagueSplit")
         split.addWidget(self.table)
         split.addWidget(self.chart)
         split.setStretchFactor(0, 3)
@@ -93,6 +94,12 @@ class LeagueTab(QWidget):
         self.game.currentIndexChanged.connect(self.refresh)
         self.hide_computers.toggled.connect(self.refresh)
         self.table.itemSelectionChanged.connect(self._chart_selected)
+
+    def resizeEvent(self, event: Any) -> None:
+        """Side by side on a wide screen (the table's numbers stay near the names), stacked otherwise."""
+        wide = event.size().width() >= WIDE
+        self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        super().resizeEvent(event)
 
     @property
     def game_id(self) -> str:

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QTabWidget, QVBoxLayout,
+                               QWidget)
 
-from gui.kit.style import set_role
+from gui.kit.style import repolish, set_role
 
 Query = Callable[[Callable[[Any], Any], Callable[[Any], None]], None]
 
@@ -48,7 +49,15 @@ class LedgerWindow(QWidget):
         self.message = QLabel(objectName="ledgerMessage")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.hide()
+        self.retry = QPushButton("Try again", objectName="ledgerRetry")
+        self.retry.setToolTip("Ask the ledger again (Settings → Ledger… chooses another one)")
+        self.retry.clicked.connect(self.try_again)
+        self.message_bar = QFrame(objectName="ledgerMessageBar")
+        bar = QHBoxLayout(self.message_bar)
+        bar.setContentsMargins(12, 6, 6, 6)
+        bar.addWidget(self.message, 1)
+        bar.addWidget(self.retry)
+        self.message_bar.hide()
         self.busy = QProgressBar(objectName="ledgerBusy")
         self.busy.setRange(0, 0)
         self.busy.setTextVisible(False)
@@ -74,7 +83,7 @@ class LedgerWindow(QWidget):
         foot.addWidget(self.busy)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 8)
-        layout.addWidget(self.message)
+        layout.addWidget(self.message_bar)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(foot)
 
@@ -90,7 +99,8 @@ class LedgerWindow(QWidget):
 
         def finished(result: Any) -> None:
             if self._settle():
-                self.message.hide()
+                if self.message_bar.property("role") == "error":
+                    self.message_bar.hide()  # the ledger answers again
                 done(result)
 
         def failed(message: str) -> None:
@@ -112,17 +122,22 @@ class LedgerWindow(QWidget):
         self.busy.setVisible(self._pending > 0)
         self.busy_label.setVisible(self._pending > 0)
 
-    @property
-    def is_busy(self) -> bool:
-        return self._pending > 0
-
     def show_message(self, text: str, role: str = "info") -> None:
         """A line above the tabs: what failed (role "error"), or what was just done ("info")."""
         if role == "error" and "ledger" not in text.lower():
             text = f"The ledger could not answer: {text}"
         self.message.setText(text)
-        set_role(self.message, role)
-        self.message.show()
+        set_role(self.message_bar, role)
+        repolish(self.message)  # its look follows the bar's role
+        self.retry.setVisible(role == "error")
+        self.message_bar.show()
+
+    def try_again(self) -> None:
+        """After a failure: reopen the ledger when it never opened, then ask for everything again."""
+        self.message_bar.hide()
+        if not self.service.opened:
+            self.service.open()
+        self.refresh()
 
     def _on_status(self, text: str) -> None:
         import shiboken6
