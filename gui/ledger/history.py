@@ -2,6 +2,7 @@
 saves as its file, and the results export as CSV."""
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,13 @@ from gui.ledger.league import cell, game_combo, table
 
 COLUMNS = ("Date", "Game", "Players (placing)", "Result")
 LIMIT = 500
+
+
+def documents() -> str:
+    """Where the file dialogs start: the user's documents, as the main window's Save does."""
+    from PySide6.QtCore import QStandardPaths
+
+    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
 
 
 def when_text(finished_at: Any) -> str:
@@ -200,9 +208,11 @@ class HistoryTab(QWidget):
         match = self.selected()
         if match is None:
             return
-        suggested = str(Path.home() / f"{match_name(match)}.battlebox.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save match as", suggested,
-                                              "Battlebox saves (*.battlebox.json);;All files (*)")
+        from gui.main_window import SAVE_FILTER
+
+        stem = re.sub(r'[\\/:*?"<>|]+', "-", match_name(match))
+        suggested = str(Path(documents()) / f"{stem}.battlebox.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Save match as", suggested, SAVE_FILTER)
         if not path:
             return
 
@@ -219,7 +229,7 @@ class HistoryTab(QWidget):
         self._query(lambda led: led.save_bytes(match.id), write)
 
     def export_csv(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export results and league tables as CSV", str(Path.home()))
+        folder = QFileDialog.getExistingDirectory(self, "Export results and league tables as CSV", documents())
         if not folder:
             return
         self._query(lambda led: led.export_csv(Path(folder)),
