@@ -136,6 +136,7 @@ class NewGameDialog(QDialog):
         self.file_values: dict[tuple[str, int], Any] = {}
         self.setup: Any = None
         self.seed: int | None = None
+        self.registered: dict[str, Any] = {}
 
         self.setWindowTitle(f"New game — {self.game.title}")
 
@@ -217,7 +218,44 @@ class NewGameDialog(QDialog):
         layout.addWidget(buttons)
         for edit in self.name_edits:
             edit.textChanged.connect(self._fill_seats)
+        self._offer_players()
         self._show_rows(self.players_spin.value())
+
+    def _offer_players(self) -> None:
+        """Every name field completes the ledger's registered players (as the ledger last listed
+        them; none before it opened); choosing one fills their colour. A new name needs nothing
+        here: the ledger registers it when the match is recorded."""
+        from PySide6.QtWidgets import QCompleter
+
+        from gui.ledger.service import ledger_service
+
+        self.registered = {p.name.casefold(): p for p in ledger_service().players_cache}
+        if not self.registered:
+            return
+        names = sorted((p.name for p in self.registered.values()), key=str.casefold)
+        for i, edit in enumerate(self.name_edits):
+            completer = QCompleter(names, edit)
+            completer.setObjectName(f"playerCompleter:{i}")
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            completer.setFilterMode(Qt.MatchFlag.MatchContains)
+            completer.activated.connect(lambda name, i=i: self.use_player(i, name))
+            edit.setCompleter(completer)
+            edit.setToolTip("Type to find a registered player; a new name is registered when the game is recorded.")
+
+    def use_player(self, seat: int, name: str) -> bool:
+        """A registered player chosen for `seat`: their name as registered, and their colour unless it
+        is kept for something else in this game."""
+        player = self.registered.get(name.strip().casefold())
+        if player is None:
+            return False
+        self.name_edits[seat].setText(player.name)
+        try:
+            clash = self.spec.colour_clash(player.colour)
+        except ValueError:
+            return True
+        if clash is None:
+            self.colour_buttons[seat].set_colour(player.colour)
+        return True
 
     def _players_grid(self) -> QGridLayout:
         """A row per seat: number, name, colour, then one combo per per-seat option."""

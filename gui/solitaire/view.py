@@ -2,8 +2,13 @@
 
 Everything is redrawn from `controller.match` on `changed`; the base (gui/kit/game_view) shows
 the game-over page when the session ends (one player: nothing is ever curtained). The view
-keeps only UI state (the five being chosen, table-mode poses) and the personal-best file,
-which is the player's record across sessions rather than part of any one match.
+keeps only UI state (the five being chosen, table-mode poses) and the personal bests, which
+are the player's record across sessions rather than part of any one match.
+
+The bests come from the ledger (the window records the finished session there; the list is
+asked again when it landed). While the ledger is off or not open yet they come from the old
+bests file, which the view keeps as before; when the ledger failed, the file's list shows with
+a note saying so. The ledger imported that file once (gui/ledger/service.py) and left it in place.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from shiboken6 import isValid
 
 from core.fistful.roster import Fighter
 from core.fistful.solitaire import (
@@ -26,7 +32,8 @@ from core.fistful.solitaire import (
 from gui.controller import MatchController
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
-from gui.solitaire.bests import BestsBook, game_key
+from gui.ledger.service import RecordNote, ledger_service
+from gui.solitaire.bests import Best, BestsBook, game_key
 from gui.solitaire.board import SoloBoard
 from gui.solitaire.over import FinishPage
 from gui.solitaire.picker import FivePicker
@@ -54,6 +61,12 @@ class SolitaireView(GameView):
         self._picker_for = -1
         self.bests = BestsBook()
         self._recorded: set[tuple[str, int]] = set()
+        self.ledger = ledger_service()
+        self.ledger_bests: list[Best] | None = None  # None: the file's bests show
+        self.ledger_problem = ""
+        self._match_id = ""  # this session's id in the ledger, once recorded
+        self.ledger.recorded.connect(self._on_recorded)
+        self.ledger.ready.connect(self._on_ledger_ready)
 
         self.picker = FivePicker(self.roster)
         self.picker.confirm_requested.connect(self._on_confirm)
@@ -72,6 +85,8 @@ class SolitaireView(GameView):
         self.add_page("board", self.board_scroll)
         self.add_page("over", self.finish)
         self.start()
+        if self.ledger.opened or self.ledger.status.state == "error":
+            self._ask_ledger()
 
     def scores_widget(self) -> QWidget:
         if self._sheet is None:
@@ -88,7 +103,47 @@ class SolitaireView(GameView):
 
     def render_over(self, state: SolitaireState) -> None:
         keys = self._record_finished_games(state)
-        self.finish.render(state, self.bests.bests, keys, self.bests.problem)
+        if self.ledger_bests is not None:
+            self.finish.render(state, self.ledger_bests, [self._match_id] if self._match_id else [])
+        else:
+            self.finish.render(state, self.bests.bests, keys, self._file_problem())
+
+    def _file_problem(self) -> str:
+        return " ".join(p for p in (self.ledger_problem, self.bests.problem) if p)
+
+    # --- bests from the ledger ------------------------------------------------------------------
+    def _on_ledger_ready(self, opened: bool) -> None:
+        if isValid(self):
+            self._ask_ledger()
+
+    def _on_recorded(self, note: RecordNote) -> None:
+        if isValid(self) and note.match is self.match and not note.queued:
+            self._match_id = note.match_id
+            self._ask_ledger()
+
+    def _ask_ledger(self) -> None:
+        from core.fistful.bests import TOP
+
+        self.ledger.run(lambda sl: sl.ledger.solitaire_bests(TOP), self._got_bests, self._no_ledger)
+
+    def _got_bests(self, rows: list) -> None:
+        if isValid(self):
+            self.ledger_bests = [Best(r.name, r.total, str(r.date), r.match_id or "") for r in rows]
+            self.ledger_problem = ""
+            self._redraw_bests()
+
+    def _no_ledger(self, error: str) -> None:
+        if isValid(self):
+            self.ledger_bests = None
+            self.ledger_problem = (f"The ledger is not available ({error}), so these are the bests kept in "
+                                   "this computer's file.")
+            self._redraw_bests()
+
+    def _redraw_bests(self) -> None:
+        if self.page == "over":
+            self.render_over(self.match.state)
+        elif self.page == "board":
+            self.board.set_bests_line(self._bests_text())
 
     def render_table(self, state: SolitaireState) -> None:
         self._record_finished_games(state)  # a session's finished games count before it ends
@@ -115,15 +170,17 @@ class SolitaireView(GameView):
             key = game_key(self.match.seed, state, g)
             keys.append(key)
             seen = (key, state.sheet.total(g))
-            if seen not in self._recorded:
+            if seen not in self._recorded and not self.ledger.opened:  # else the ledger keeps them
                 self._recorded.add(seen)
                 self.bests.record(state.name, state.sheet.total(g), key)
         return keys
 
     def _bests_text(self) -> str:
-        text = self.bests.problem + " " if self.bests.problem else ""
-        if self.bests.bests:
-            b = self.bests.bests[0]
+        problem = self._file_problem() if self.ledger_bests is None else ""
+        bests = self.ledger_bests if self.ledger_bests is not None else self.bests.bests
+        text = problem + " " if problem else ""
+        if bests:
+            b = bests[0]
             text += f"Personal best: {b.total} ({b.name}, {b.date})."
         else:
             text += "No personal best yet: finish a game to set one."

@@ -1,0 +1,165 @@
+"""The ledger in the main window, against a real SQLite ledger file in the test's data folder: opened
+only once the window is shown (never before) and off the UI thread; a match that ends in the window
+is recorded once; File → Add to ledger records an opened finished file with its file's time; the
+Solitaire bests come from the ledger after the old file was imported once (and kept), and from the
+file, with a note, when the ledger cannot be opened."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from core.fistful.bests import Best, save_bests
+from gui import storage
+from gui.ledger.service import ledger_service
+from gui.main_window import MainWindow
+from tests.gui.drivers.ledger_app import WAIT_MS, LedgerAppDriver, ledger_at
+
+ROOT = Path(__file__).resolve().parents[2]
+SAVES = ROOT / "tests" / "saves" / "0.1.0"
+
+
+@pytest.fixture
+def data(monkeypatch) -> Path:
+    monkeypatch.setenv("BATTLEBOX_LEDGER", "1")
+    return storage.data_dir()
+
+
+def _window(qtbot, monkeypatch) -> MainWindow:
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.errors = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: window.errors.append(text))
+    monkeypatch.setattr(window, "confirm_discard", lambda: "discard")
+    return window
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, data) -> MainWindow:
+    """Shown, its ledger open."""
+    return _shown(qtbot, monkeypatch)
+
+
+def _shown(qtbot, monkeypatch, opens: bool = True) -> MainWindow:
+    """A new window shown, once the ledger (of this test's data folder) answered (the status bar
+    may still say what a window of an earlier test left)."""
+    window = _window(qtbot, monkeypatch)
+    with qtbot.waitSignal(ledger_service().ready, timeout=WAIT_MS, check_params_cb=lambda ok: ok == opens):
+        window.show()
+    return window
+
+
+def _notes(window: MainWindow) -> list[str]:
+    return [text for _step, text in window.view.log_notes]
+
+
+def test_the_window_and_the_app_import_no_database_library():
+    code = ("import sys\nimport gui.app, gui.main_window, gui.new_game, gui.solitaire.view\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic', 'ledger')))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                         cwd=str(ROOT)).stdout.strip()
+    assert out == "[]"
+
+
+def test_the_ledger_opens_once_the_window_shows_and_never_before(qtbot, monkeypatch, data):
+    window = _window(qtbot, monkeypatch)
+    app = LedgerAppDriver(window)
+    qtbot.wait(800)  # the event loop runs: nothing opens a ledger for a window nobody has seen
+    assert not (data / "ledger.sqlite3").exists()
+    with qtbot.waitSignal(ledger_service().ready, timeout=WAIT_MS):
+        window.show()
+    assert app.status == "Ledger: this computer"
+    assert (data / "ledger.sqlite3").exists()
+    assert app.status_tip == f"sqlite:///{data / 'ledger.sqlite3'}"
+
+
+def test_a_match_that_ends_in_the_window_is_recorded_once(qtbot, window, data):
+    assert window.open_file(SAVES / "throwdown-3p-finished.battlebox.json")
+    with ledger_at(data) as led:
+        assert led.matches() == []  # opening a finished file records nothing
+    window.undo()
+    service = ledger_service()
+    with qtbot.waitSignal(service.recorded, timeout=WAIT_MS) as blocker:
+        window.redo()  # the game ends again, here
+    assert blocker.args[0].added
+    assert "Recorded in the ledger" in _notes(window)
+    with ledger_at(data) as led:
+        [row] = led.matches()
+        assert row.game == "throwdown"
+        assert [s.name for s in row.seats] == ["Player 1", "Player 2", "Player 3"]
+        assert row.id == blocker.args[0].match_id
+    window.undo()
+    with qtbot.waitSignal(service.recorded, timeout=WAIT_MS) as again:
+        window.redo()
+    assert not again.args[0].added
+    assert _notes(window)[-1] == "Already in the ledger"
+    with ledger_at(data) as led:
+        assert len(led.matches()) == 1
+
+
+def test_add_to_ledger_records_an_opened_finished_file_at_its_file_time(qtbot, window, data, tmp_path):
+    app = LedgerAppDriver(window)
+    assert window.open_file(SAVES / "throwdown-3p-midgame.battlebox.json")
+    assert not app.add_to_ledger()  # an unfinished game cannot be added
+    save = tmp_path / "final.battlebox.json"
+    shutil.copy(SAVES / "domination-finished.battlebox.json", save)
+    when = datetime(2025, 3, 14, 20, 30, tzinfo=timezone.utc)
+    os.utime(save, (when.timestamp(), when.timestamp()))
+    assert window.open_file(save)
+    with qtbot.waitSignal(ledger_service().recorded, timeout=WAIT_MS):
+        assert app.add_to_ledger()
+    assert window.statusBar().currentMessage() == "Recorded in the ledger"
+    with ledger_at(data) as led:
+        [row] = led.matches()
+        assert row.game == "domination"
+        assert row.finished_at == when
+
+
+def _old_bests(data: Path) -> Path:
+    path = data / "solitaire-bests.json"
+    data.mkdir(parents=True, exist_ok=True)
+    save_bests(path, [Best("Ann", 61, "2025-01-02"), Best("Bo", 48, "2025-02-03")])
+    return path
+
+
+def test_the_old_bests_file_is_imported_once_and_kept_and_the_finish_page_shows_the_ledger(qtbot, monkeypatch,
+                                                                                            data):
+    path = _old_bests(data)
+    window = _shown(qtbot, monkeypatch)
+    with ledger_at(data) as led:
+        assert [(b.name, b.total, b.date) for b in led.solitaire_bests()] == [
+            ("Ann", 61, "2025-01-02"), ("Bo", 48, "2025-02-03")]
+    assert path.exists()  # kept in place as the backup; the ledger's marker stops a second import
+    service = ledger_service()
+    with qtbot.waitSignal(service.ready, timeout=WAIT_MS):
+        service.open()  # as the next start of the app
+    with ledger_at(data) as led:
+        assert len(led.solitaire_bests()) == 2
+    assert window.open_file(SAVES / "solitaire-finished.battlebox.json")
+    view = window.view
+    qtbot.waitUntil(lambda: view.ledger_bests is not None, timeout=WAIT_MS)
+    table = view.finish.table
+    assert [table.item(r, 1).text() for r in range(table.rowCount())] == ["Ann", "Bo"]
+    assert not view.finish.bests_problem.isVisible()
+
+
+def test_the_finish_page_falls_back_to_the_bests_file_with_a_note_when_the_ledger_fails(qtbot, monkeypatch, data):
+    _old_bests(data)
+    (data / "not-a-file").mkdir()
+    storage.set_ledger_url(f"sqlite:///{data / 'not-a-file'}")
+    window = _shown(qtbot, monkeypatch, opens=False)
+    app = LedgerAppDriver(window)
+    assert app.status == "Ledger: error"
+    assert str(data / "not-a-file") in app.status_tip
+    assert window.open_file(SAVES / "solitaire-finished.battlebox.json")
+    view = window.view
+    qtbot.waitUntil(lambda: bool(view.ledger_problem), timeout=WAIT_MS)
+    assert view.finish.bests_problem.text().startswith("The ledger is not available (")
+    table = view.finish.table
+    assert {"Ann", "Bo"} <= {table.item(r, 1).text() for r in range(table.rowCount())}
