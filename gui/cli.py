@@ -1,4 +1,5 @@
-"""The `battlebox` command. Headless sub-commands (selfplay, check, layout-from-photo) never import Qt."""
+"""The `battlebox` command. Headless sub-commands (selfplay, check, layout-from-photo) never import Qt;
+`ledger` reads only the app's settings file through QtCore, and only without --db."""
 from __future__ import annotations
 
 import argparse
@@ -51,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     from core.clout.photo import command as photo_command
 
     photo_command.add_parser(sub)
+    from ledger import cli as ledger_cli
+
+    ledger_cli.add_parser(sub)
     return p
 
 
@@ -184,7 +188,7 @@ def check(path: str, out: TextIO | None = None) -> int:
     return 0
 
 
-COMMANDS = ("selfplay", "check", "layout-from-photo")
+COMMANDS = ("selfplay", "check", "layout-from-photo", "ledger")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -215,6 +219,10 @@ def _run(args: argparse.Namespace) -> int:
         from core.clout.photo import command as photo_command
 
         return photo_command.run(args)
+    if args.command == "ledger":
+        from ledger import cli as ledger_cli
+
+        return ledger_cli.run(args, _ledger_url)
     if args.smoke is not None:
         from gui import smoke
 
@@ -231,6 +239,15 @@ def _run(args: argparse.Namespace) -> int:
         print("battlebox: --game and --size only go with --screenshot", file=sys.stderr)
         return 2
     return app.run(args.open, scale=args.scale)
+
+
+def _ledger_url() -> str:
+    """The app's ledger setting, else the default SQLite file in the data folder."""
+    from gui import storage
+    from ledger.db import default_url
+
+    url = storage.ledger_url() if hasattr(storage, "ledger_url") else storage.settings().value("ledger/url")
+    return str(url) if url else default_url(storage.data_dir())
 
 
 if __name__ == "__main__":

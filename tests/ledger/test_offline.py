@@ -1,0 +1,93 @@
+"""The club server goes down mid-evening: results queue locally, and after the restart one sync
+lands them all, each exactly once. A real PostgreSQL cluster of its own (this test stops it)."""
+from __future__ import annotations
+
+import pytest
+
+from ledger.errors import LedgerError, LedgerUnreachable
+from ledger.sync import Queued, SyncingLedger
+from tests.ledger.finished import finished_save, finished_saves
+from tests.pg import Cluster
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    c = Cluster(tmp_path_factory.mktemp("pg-offline")).start()
+    yield c
+    c.stop(remove=True)
+
+
+def test_results_queue_while_the_server_is_down_and_sync_once_it_is_back(cluster, tmp_path):
+    url = cluster.create_database("offline")
+    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3", backup_dir=tmp_path)
+    saves = finished_saves(range(12))
+    try:
+        for save in saves[:4]:
+            assert sl.record(save).added
+        assert sl.online and sl.pending() == 0
+
+        cluster.stop()
+        queued = [sl.record(save, source=f"seed {i}") for i, save in enumerate(saves[4:10], start=4)]
+        assert all(isinstance(q, Queued) for q in queued)
+        assert [q.pending for q in queued] == [1, 2, 3, 4, 5, 6]
+        status = sl.status()
+        assert (status.kind, status.online, status.pending) == ("postgresql", False, 6)
+        assert status.error and "127.0.0.1" in status.error and "battlebox-test-pw" not in status.error
+        with pytest.raises(LedgerUnreachable):
+            sl.ledger
+        report = sl.sync()
+        assert (report.sent, report.pending) == (0, 6) and report.error
+
+        cluster.start()
+        # The server stored this one before going down, but its confirmation was lost: the
+        # queue still holds it, and the match id keeps it from counting twice.
+        lost_ack = saves[6]
+        assert sl.ledger.record(lost_ack).added
+        report = sl.sync()
+        assert report == (6, 0, None)
+        assert sl.online and sl.pending() == 0 and sl.last_error is None
+        for save in saves[10:]:  # and recording goes straight to the server again
+            assert sl.record(save).added
+
+        matches = sl.ledger.matches(game="throwdown")
+        ids = [m.id for m in matches]
+        assert len(ids) == len(set(ids)) == 12
+        assert sorted(sl.ledger.save_bytes(i) for i in ids) == sorted(saves)
+    finally:
+        if not cluster.running:
+            cluster.start()
+        sl.close()
+
+
+def test_a_queued_result_waits_for_the_older_ones(cluster, tmp_path):
+    """Recording while results wait sends the queue first, so the server sees them in order."""
+    url = cluster.create_database("order")
+    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
+    try:
+        cluster.stop()
+        assert isinstance(sl.record(finished_save(100)), Queued)
+        cluster.start()
+        recorded = sl.record(finished_save(101))
+        assert recorded.added and sl.pending() == 0
+        assert len(sl.ledger.matches()) == 2
+    finally:
+        if not cluster.running:
+            cluster.start()
+        sl.close()
+
+
+def test_an_unfinished_save_is_refused_offline_too(cluster, tmp_path):
+    """Queuing a save the server would refuse only postpones the refusal: it is refused at once."""
+    url = cluster.create_database("refuse")
+    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
+    try:
+        cluster.stop()
+        with pytest.raises(LedgerError, match="not finished"):
+            sl.record(finished_save(5, finished=False), source="half.battlebox.json")
+        with pytest.raises(LedgerError, match="cannot be recorded"):
+            sl.record(b"{not json", source="junk.json")
+        assert sl.pending() == 0
+    finally:
+        if not cluster.running:
+            cluster.start()
+        sl.close()
