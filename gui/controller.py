@@ -20,6 +20,7 @@ from core.match import Match
 class MatchController(QObject):
     changed = Signal()
     refused = Signal(str)
+    replaying = False  # a replay's controller (gui/replay) shows steps and refuses every action
 
     def __init__(self, match: Match, path: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -122,6 +122,8 @@ class MainWindow(DockPanels, QMainWindow):
     def _build_actions(self) -> None:
         self.new_action = self._action("&New…", self.new_game_menu, "Choose a game to start")
         self.open_action = self._action("&Open…", self.open_dialog, "Open a saved game")
+        self.replay_action = self._action("Open as re&play…", lambda: _replay().open_replay_dialog(self),
+                                          "Open a saved game as a replay: step through it, continue from any step")
         self.save_action = self._action("&Save", self.save, "Save the game")
         self.save_as_action = self._action("Save &As…", self.save_as, "Save the game under a new name")
         self.export_action = self._action("&Export picture…", self.export_picture,
@@ -169,7 +171,7 @@ class MainWindow(DockPanels, QMainWindow):
         bar = self.menuBar()
         file = bar.addMenu("&File")
         file.setToolTipsVisible(True)
-        file.addActions([self.new_action, self.open_action])
+        file.addActions([self.new_action, self.open_action, self.replay_action])
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.setToolTipsVisible(True)
         file.addSeparator()
@@ -498,6 +500,8 @@ class MainWindow(DockPanels, QMainWindow):
     def _autosave(self) -> None:
         if not self._autosave_enabled or self._controller is None:
             return
+        if self._controller.replaying:  # a replay holds nothing unsaved
+            return self._remove_autosave()
         try:
             slot = self._own_slot()
             if slot is not None:
@@ -703,8 +707,9 @@ class MainWindow(DockPanels, QMainWindow):
         self._refresh_log()
         self._refresh_undo()
         has_game = match is not None
-        for action in (self.save_action, self.save_as_action, self.export_action, self.close_game_action):
-            action.setEnabled(has_game)
+        saving = (self.save_action, self.save_as_action)
+        for action in saving + (self.export_action, self.close_game_action):
+            action.setEnabled(has_game and not (action in saving and self._controller.replaying))
         self.setWindowTitle(self._title())
         self.turn_label.setText(self._turn_text())
         self.start_page.set_can_resume(has_game)
@@ -737,6 +742,8 @@ class MainWindow(DockPanels, QMainWindow):
     def _title(self) -> str:
         if self._controller is None:
             return "Battlebox"
+        if self._controller.replaying:
+            return f"Replay — {self._controller.match.game.title} — {self._controller.origin}"
         star = "*" if self._controller.dirty else ""
         return f"{self._controller.match.game.title} — {self._display_name()}{star}"
 
@@ -785,6 +792,12 @@ class MainWindow(DockPanels, QMainWindow):
 
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         return docs or str(Path.home())
+
+
+def _replay() -> Any:
+    import gui.replay
+
+    return gui.replay
 
 
 def _player_errors() -> tuple[type[Exception], ...]:

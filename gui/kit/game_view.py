@@ -21,6 +21,10 @@ computer (`core.ai.hints.hint`) for the seat in front of the screen, the bar say
 numbers, and a line goes in the window's log (`log_notes`, beside the match's own lines, never
 in the match); where another person shares the screen, a secret choice's advice stays out of it. A new position drops a hint still being worked out, like a computer's search.
 
+A replay (`controller.replaying`, gui/replay) shows the spectator's screen: no curtain, no
+seat's secrets (`viewer()` is None), no computer moves, throws or hints, and a press on the
+table is refused with the controller's banner; `set_timeline` puts the timeline under it.
+
 The main window connects `finished_requested` to the start page and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
 visible at every window size, which the layout checks verify.
@@ -32,8 +36,8 @@ from typing import Any
 import itertools
 import time
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from core.ai import action_seat
 from core.ai.turns import computer_throws
@@ -47,6 +51,7 @@ from gui.kit.refusal import RefusalBanner
 
 CURTAIN = "curtain"
 OVER = "over"
+REPLAY_REFUSAL = "This is a replay — Continue from here to play on."
 
 
 class _Relay(QObject):
@@ -65,6 +70,29 @@ def _relay() -> _Relay:
     if not _RELAY:
         _RELAY.append(_Relay())
     return _RELAY[0]
+
+
+_PRESSES = frozenset({QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick})
+_KEYS = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Delete})
+
+
+class _ReplayGuard(QObject):
+    """While a replay shows, a click (or Enter, Space, Delete) on the table says why it does
+    nothing instead of starting a gesture the replay would refuse halfway."""
+
+    def __init__(self, view: GameView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        kind = event.type()
+        if kind not in _PRESSES and not (kind == QEvent.Type.KeyPress and event.key() in _KEYS):
+            return False
+        stack = self.view.stack
+        if not isinstance(watched, QWidget) or not (watched is stack or stack.isAncestorOf(watched)):
+            return False
+        self.view.show_refusal(REPLAY_REFUSAL)
+        return True
 
 
 class _Search(QRunnable):
@@ -169,7 +197,18 @@ class GameView(QWidget):
         """Follow the controller and draw the first position; call it once the pages exist."""
         self.controller.changed.connect(self.refresh)
         self.controller.refused.connect(self.show_refusal)
+        if self.replaying:
+            QApplication.instance().installEventFilter(_ReplayGuard(self))
         self.refresh()
+
+    @property
+    def replaying(self) -> bool:
+        return self.controller.replaying
+
+    def set_timeline(self, timeline: QWidget) -> None:
+        """A replay's timeline, under the table."""
+        self.layout().addWidget(timeline)
+        timeline.show()  # the view may be on screen already
 
     # --- drawing --------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -226,7 +265,9 @@ class GameView(QWidget):
 
     def viewer(self) -> int | None:
         """The seat whose secrets the screen may show now (None: only what everyone sees); with
-        one human among computers, always that human's."""
+        one human among computers, always that human's; in a replay, nobody's."""
+        if self.replaying:
+            return None
         if self._revealed is None:
             players = self.match.setup.players
             humans = [i for i, p in enumerate(players) if p.computer is None]
@@ -236,7 +277,7 @@ class GameView(QWidget):
 
     def _curtain_due(self, state: Any) -> bool:
         """A seat's secrets would show and that seat has not lifted the curtain."""
-        secret = self.match.game.secret(state)
+        secret = None if self.replaying else self.match.game.secret(state)
         if secret is None:
             self._revealed = None
             return False
@@ -260,7 +301,7 @@ class GameView(QWidget):
         match = self.match
         if self._search_at is not None and self._search_at != match.steps:
             self.stop_computer()
-        if self._search_at is not None or match.is_over or not computer_seats(match.setup):
+        if self._search_at is not None or match.is_over or self.replaying or not computer_seats(match.setup):
             return
         players = match.setup.players
         seats = [s for s in actor_players(match.actor) if players[s].computer is not None]
@@ -332,7 +373,7 @@ class GameView(QWidget):
 
     def update_hints(self) -> None:
         """Show the bar while View → Hints is on; a shown hint lasts while its position does."""
-        on = storage.hints_on()
+        on = storage.hints_on() and not self.replaying
         self.hint_bar.setVisible(on)
         if self._hint_at is not None and (not on or not self._hint_holds()):
             self._drop_hint()

@@ -1,0 +1,172 @@
+"""The timeline under a replayed board: step, jump to a step or a turn, play at a chosen speed.
+
+It only asks for steps (`step_requested`) and is told which one shows (`show_step`), so the
+one who owns the match decides what a step looks like. The keys (Left/Right, Home/End, Space)
+work anywhere in the window while it shows: a replay has no other use for them.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from gui.kit.style import set_role
+
+SPEEDS: tuple[tuple[str, float], ...] = (("\u00bd\u00d7", 0.5), ("1\u00d7", 1.0), ("2\u00d7", 2.0),
+                                         ("4\u00d7", 4.0), ("8\u00d7", 8.0))
+DEFAULT_SPEED = 1.0  # steps per second
+
+
+class Timeline(QWidget):
+    step_requested = Signal(int)
+    continue_requested = Signal()
+
+    KEYS: tuple[tuple[str, str], ...] = (
+        ("Left / Right", "Step back / forward"), ("Home / End", "First / last step"),
+        ("Space", "Play or pause"))
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("replayTimeline")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self._step = 0
+        self._steps = 0
+        self._turns: tuple[int, ...] = (0,)
+        self.slider = QSlider(Qt.Orientation.Horizontal, objectName="timelineSlider")
+        self.slider.setToolTip("Drag to any step")
+        self.slider.valueChanged.connect(self._on_slider)
+        self.first = self._button("timelineFirst", "|\u25c0", "First step (Home)", lambda: self._go(0))
+        self.back = self._button("timelineBack", "\u25c0", "Step back (Left)", lambda: self._go(self._step - 1))
+        self.play = self._button("timelinePlay", "Play", "Play or pause (Space)", self.toggle_play)
+        self.play.setCheckable(True)
+        self.forward = self._button("timelineForward", "\u25b6", "Step forward (Right)",
+                                    lambda: self._go(self._step + 1))
+        self.last = self._button("timelineLast", "\u25b6|", "Last step (End)", lambda: self._go(self._steps))
+        self.position = QLabel(objectName="timelineStep")
+        self.turn = QSpinBox(objectName="timelineTurn")
+        self.turn.setPrefix("Turn ")
+        self.turn.setKeyboardTracking(False)
+        self.turn.setToolTip("Jump to the start of a turn")
+        self.turn.valueChanged.connect(self._on_turn)
+        self.speed = QComboBox(objectName="timelineSpeed")
+        self.speed.setToolTip("Steps per second while playing")
+        for text, rate in SPEEDS:
+            self.speed.addItem(text, rate)
+        self.speed.setCurrentIndex(next(i for i, (_, r) in enumerate(SPEEDS) if r == DEFAULT_SPEED))
+        self.speed.currentIndexChanged.connect(self._on_speed)
+        self.continue_button = QPushButton("Continue from here", objectName="continueHere")
+        self.continue_button.setToolTip("Start a new game from this step, with fresh throws; "
+                                        "the replayed game is not changed")
+        self.continue_button.clicked.connect(self.continue_requested)
+        set_role(self.continue_button, "primary")
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._tick)
+        self._on_speed()
+
+        tag = QLabel("Replay", objectName="timelineTag")
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        row.addWidget(tag)
+        for w in (self.first, self.back, self.play, self.forward, self.last, self.position):
+            row.addWidget(w)
+        row.addStretch(1)
+        for w in (self.turn, self.speed):
+            row.addWidget(w)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(12, 6, 12, 8)
+        box.setSpacing(4)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.setSpacing(12)
+        top.addWidget(self.slider, 1)
+        top.addWidget(self.continue_button)
+        box.addLayout(top)
+        box.addLayout(row)
+        for key, slot in ((Qt.Key.Key_Left, lambda: self._go(self._step - 1)),
+                          (Qt.Key.Key_Right, lambda: self._go(self._step + 1)),
+                          (Qt.Key.Key_Home, lambda: self._go(0)),
+                          (Qt.Key.Key_End, lambda: self._go(self._steps)),
+                          (Qt.Key.Key_Space, self.toggle_play)):
+            QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
+
+    def _button(self, name: str, text: str, tip: str, slot: object) -> QPushButton:
+        button = QPushButton(text, objectName=name)
+        button.setToolTip(tip)
+        set_role(button, "step")
+        button.clicked.connect(lambda _=False: slot())
+        return button
+
+    # --- what the owner says ----------------------------------------------------------------
+    def set_range(self, steps: int, turn_starts: tuple[int, ...]) -> None:
+        self._steps = steps
+        self._turns = turn_starts or (0,)
+        for w, top in ((self.slider, steps), (self.turn, len(self._turns))):
+            w.blockSignals(True)
+            w.setRange(1 if w is self.turn else 0, top)
+            w.blockSignals(False)
+        self.turn.setSuffix(f" of {len(self._turns)}")
+
+    def show_step(self, step: int, turn: int, can_continue: bool = True) -> None:
+        """Show `step` (and `turn`, an index into the turn starts) as the one on the board."""
+        self._step = step
+        for w, value in ((self.slider, step), (self.turn, turn + 1)):
+            w.blockSignals(True)
+            w.setValue(value)
+            w.blockSignals(False)
+        self.position.setText(f"Step {step:,} of {self._steps:,}")
+        focus = QApplication.focusWidget()
+        for button, on in ((self.first, step > 0), (self.back, step > 0),
+                           (self.forward, step < self._steps), (self.last, step < self._steps)):
+            button.setEnabled(on)
+            if button is focus and not on:
+                self.slider.setFocus()  # not the turn box, which would take the arrow keys
+        self.continue_button.setEnabled(can_continue)
+        if step >= self._steps:
+            self.pause()
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    # --- playing ------------------------------------------------------------------------------
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            if self._step >= self._steps:
+                self.step_requested.emit(0)
+            self._timer.start()
+            self.play.setChecked(True)
+            self.play.setText("Pause")
+
+    def pause(self) -> None:
+        self._timer.stop()
+        self.play.setChecked(False)
+        self.play.setText("Play")
+
+    def _tick(self) -> None:
+        if self._step >= self._steps:
+            self.pause()
+        else:
+            self.step_requested.emit(self._step + 1)
+
+    def _on_speed(self) -> None:
+        self._timer.setInterval(round(1000 / self.speed.currentData()))
+
+    # --- gestures -----------------------------------------------------------------------------
+    def _go(self, step: int) -> None:
+        step = max(0, min(self._steps, step))
+        if step != self._step:
+            self.step_requested.emit(step)
+
+    def _on_slider(self, value: int) -> None:
+        self._go(value)
+
+    def _on_turn(self, value: int) -> None:
+        self._go(self._turns[max(0, min(len(self._turns), value) - 1)])

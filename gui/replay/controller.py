@@ -1,0 +1,101 @@
+"""The replay in the window: a controller that shows steps instead of playing them, and the
+host that ties the timeline to it and continues a what-if from the step shown.
+
+The game's own view draws the replay: the controller hands it a match positioned at the step
+(core.replay), and the view's replay mode (gui.kit.game_view) keeps curtains, secrets,
+computer seats and hints out. Every action the view would apply is refused with one banner.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+
+from core.replay import Replay
+from gui.controller import MatchController
+from gui.kit.game_view import REPLAY_REFUSAL
+from gui.kit.timeline import Timeline
+
+if TYPE_CHECKING:
+    from gui.kit.game_view import GameView
+    from gui.opening import MainWindow
+
+
+class ReplayController(MatchController):
+    """`match` is the replayed game at the step shown; the replayed match is never changed."""
+
+    replaying = True
+
+    def __init__(self, replay: Replay, title: str, step: int = 0) -> None:
+        super().__init__(replay.at(step))
+        self.replay = replay
+        self.step = step
+        self.origin = title  # the window's title names it; a replay is never saved back anywhere
+
+    @property
+    def dirty(self) -> bool:
+        return False  # nothing to save: the replayed game is as it was
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        pass
+
+    def show(self, step: int) -> None:
+        step = max(0, min(self.replay.steps, step))
+        if step != self.step:
+            self.step = step
+            self.match = self.replay.at(step)
+            self.changed.emit()
+
+    def apply(self, action: Any) -> bool:
+        self.refused.emit(REPLAY_REFUSAL)
+        return False
+
+    def play_chance(self) -> bool:
+        return self.apply(None)
+
+    def undo(self) -> bool:
+        return self.apply(None)
+
+    def redo(self) -> bool:
+        return self.apply(None)
+
+
+class ReplayHost(QObject):
+    """Owned by the view: the timeline asks for steps, the controller shows them."""
+
+    def __init__(self, window: MainWindow, controller: ReplayController, view: GameView) -> None:
+        super().__init__(view)
+        self.window = window
+        self.controller = controller
+        self.timeline = Timeline()
+        replay = controller.replay
+        self.timeline.set_range(replay.steps, replay.turn_starts)
+        self.timeline.step_requested.connect(self.go)
+        self.timeline.continue_requested.connect(self.continue_from_here)
+        view.set_timeline(self.timeline)
+        self._shown()
+
+    def go(self, step: int) -> None:
+        self.controller.show(step)
+        self._shown()
+
+    def _shown(self) -> None:
+        step, match = self.controller.step, self.controller.match
+        self.timeline.show_step(step, self.controller.replay.turn_of(step), can_continue=not match.is_over)
+
+    def continue_from_here(self) -> bool:
+        """A new, untitled game from the step shown, with fresh throws from there on."""
+        self.timeline.pause()
+        step, title = self.controller.step, self.controller.origin
+        match = self.controller.replay.what_if(step, secrets.randbits(31))
+        controller = MatchController(match)
+        controller.origin = None
+        controller.dirty = True
+        window = self.window
+        if not window._install(controller):
+            return False
+        window.statusBar().showMessage(f"A new game from step {step:,} of {title}, with fresh throws "
+                                       "from here; the replayed game is unchanged.", 10000)
+        return True

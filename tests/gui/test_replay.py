@@ -1,0 +1,108 @@
+"""Replays in the main window: open a save as a replay, step, jump, play, refuse the board, and
+continue from a step as a new game while the replayed file stays as it was."""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+from PySide6.QtCore import Qt
+
+from core.match import Match
+from gui.kit.game_view import REPLAY_REFUSAL
+from gui.replay import open_replay, open_replay_bytes
+from tests.gui.drivers.replay import ReplayDriver
+from tests.gui.drivers.window import new_window
+from tests.saves.make_saves import play
+
+SAVES = Path(__file__).resolve().parents[1] / "saves" / "0.1.0"
+
+
+@pytest.fixture
+def save(tmp_path) -> Path:
+    """A finished two-player Domination game, with secret fistful picks along the way."""
+    path = tmp_path / "final.battlebox.json"
+    shutil.copy(SAVES / "domination-finished.battlebox.json", path)
+    return path
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, save):
+    return new_window(qtbot, monkeypatch, save)
+
+
+def test_open_step_jump_play_and_continue_from_here(qtbot, window, save):
+    original = save.read_bytes()
+    d = ReplayDriver(window)
+    d.open_as_replay()
+    assert d.on_screen and window.windowTitle().startswith("Replay — Domination!")
+    assert d.position() == "Step 0 of 45" and not window.errors
+    assert not window.save_action.isEnabled() and not window.save_as_action.isEnabled()
+
+    d.forward()
+    d.forward()
+    assert d.step() == 2 and window.match.steps == 2
+    d.back()
+    assert d.step() == 1
+    d.last()
+    assert d.step() == 45 and window.match.is_over and window.view.page == "over"
+    d.first()
+    assert d.step() == 0
+    d.drag_to(13)  # a secret pick is due: the spectator sees no curtain and no seat's hand
+    assert d.step() == 13 and window.match.game.secret(window.match.state) is not None
+    assert window.view.page != "curtain" and window.view.viewer() is None
+    d.go_to_turn(5)
+    assert window.match.steps == window.controller.replay.turn_starts[4] and d.turn() == 5
+
+    d.activate_window()
+    d.forward()  # the keys work with the focus on the timeline's buttons (the turn box keeps its own)
+    d.press(Qt.Key.Key_End)
+    assert d.step() == 45
+    d.press(Qt.Key.Key_Home)
+    d.press(Qt.Key.Key_Right)
+    d.press(Qt.Key.Key_Right)
+    d.press(Qt.Key.Key_Left)
+    assert d.step() == 1
+
+    d.set_speed("8×")
+    d.play()
+    qtbot.waitUntil(lambda: d.step() >= 4, timeout=10_000)
+    d.press(Qt.Key.Key_Space)
+    assert not d.playing()
+    shown = d.step()
+
+    before = window.match.actions
+    d.click_board()
+    assert d.refusal() == REPLAY_REFUSAL and window.match.actions == before
+
+    d.continue_here()
+    match = window.match
+    assert not window.controller.replaying and not d.on_screen
+    assert match.steps == shown and match.seeded_from == shown and window.controller.dirty
+    assert "Untitled" in window.windowTitle() and "Replay" not in window.windowTitle()
+    play(match, random.Random(1))  # it plays on, with throws from its own seed
+    assert match.is_over and save.read_bytes() == original
+
+
+def test_a_replay_never_plays_a_computer_seat(qtbot, window, tmp_path):
+    game = Match.new("throwdown").game
+    setup = game.default_setup(2)
+    setup = msgspec.structs.replace(setup, players=(setup.players[0],
+                                                    msgspec.structs.replace(setup.players[1], computer="easy")))
+    match = play(Match.new("throwdown", setup, seed=3), random.Random(3))
+    assert open_replay(window, match, "computer game")
+    d = ReplayDriver(window)
+    for _ in range(12):
+        d.forward()
+        assert not d.find("computerThinking").isVisibleTo(window)
+        assert window.match.actions == match.actions[:d.step()]
+
+
+def test_ledger_bytes_open_and_a_broken_save_says_why(window, save):
+    assert open_replay_bytes(window, save.read_bytes(), "Ledger: Domination, 2 Dec")
+    assert ReplayDriver(window).on_screen and "Ledger: Domination, 2 Dec" in window.windowTitle()
+    assert not open_replay_bytes(window, b'{"format": "battlebox-save", "version": 2', "broken match")
+    assert window.errors and "broken match" in window.errors[-1]
+    assert ReplayDriver(window).on_screen  # the replay already open stays
