@@ -94,7 +94,7 @@ class LedgerHooks(QObject):
             return
         over, was = controller.match.is_over, self._over
         self._over = over
-        if over and not was and not self.service.disabled:
+        if over and not was and not controller.replaying and not self.service.disabled:
             self.service.record(controller.match, source="app", done=self._noted, error=self._not_recorded)
 
     def add_to_ledger(self) -> bool:
