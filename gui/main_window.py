@@ -608,6 +608,10 @@ class MainWindow(DockPanels, QMainWindow):
         builder.show()
         return builder
 
+    def open_ledger(self) -> QWidget | None:
+        from gui.ledger.window import open_ledger
+        return self._open_tool_window("the club ledger", lambda: open_ledger(self))
+
     def _open_tool_window(self, what: str, build: Callable[[], QWidget]) -> QWidget | None:
         """A tool whose data files are damaged says so; the window and the game stay as they were."""
         apply_theme()  # tools are styled by their games' sheets, not only the start page's

@@ -51,6 +51,10 @@ TOOLS: tuple[ToolInfo, ...] = (
              "Build armies from formations, check them and start a game with them.",
              "&Power Spike armies…", "Build Power Spike armies and start a game with them",
              "open_army_builder"),
+    ToolInfo("club-ledger", "Club ledger", "Club", "Results & ratings",
+             "League tables and rating charts, every match to replay, the players and the records.",
+             "Club &ledger…", "League tables, match history with replays, players and records",
+             "open_ledger"),
 )
 
 TOOL: dict[str, ToolInfo] = {t.id: t for t in TOOLS}

@@ -430,7 +430,7 @@ def test_each_club_tool_has_a_card_that_opens_it(window, tool):
     button = next(b for b in card.findChildren(QPushButton) if b.text() == "Open")
     button.click()
     opened = {"clout-layout": "clout_layout_board", "clout-stacks": "clout_stack_builder",
-              "power-spike-armies": "armies_dialog"}[tool]
+              "power-spike-armies": "armies_dialog", "club-ledger": "ledger_window"}[tool]
     widget = getattr(window, opened)
     assert widget.isVisible()
     widget.close()
