@@ -246,8 +246,7 @@ def _ledger_url() -> str:
     from gui import storage
     from ledger.db import default_url
 
-    url = storage.ledger_url() if hasattr(storage, "ledger_url") else storage.settings().value("ledger/url")
-    return str(url) if url else default_url(storage.data_dir())
+    return storage.ledger_url() or default_url(storage.data_dir())
 
 
 if __name__ == "__main__":
