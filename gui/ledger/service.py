@@ -304,7 +304,7 @@ class LedgerService(QObject):
                 w.require().sync()
                 _import_bests(w)
                 return w.players()
-            self._queue(work, lambda players: players is not None and self._set_players(players))
+            self._queue(work, self._maybe_players)
 
     def shutdown(self) -> None:
         """At quit: close the ledger and let the worker finish what it was given."""
@@ -313,8 +313,8 @@ class LedgerService(QObject):
         self._pool.waitForDone(SHUTDOWN_WAIT_MS)
 
     # --- internals ----------------------------------------------------------------------------
-    def _queue(self, fn: Callable[[_Worker], Any], done: Callable[[Any], None] | None,
-               error: Callable[[str], None] | None) -> None:
+    def _queue(self, fn: Callable[[_Worker], Any], done: Callable[[Any], None] | None = None,
+               error: Callable[[str], None] | None = None) -> None:
         ticket = next(self._tickets)
         self._waiting[ticket] = (done, error)
         self._pool.start(_Job(ticket, fn, self._worker, self._relay))
@@ -335,6 +335,10 @@ class LedgerService(QObject):
         if status != self.status:
             self.status = status
             self.status_changed.emit(status.text())
+
+    def _maybe_players(self, players: list[PlayerRow] | None) -> None:
+        if players is not None:
+            self._set_players(players)
 
     def _set_players(self, players: list[PlayerRow]) -> None:
         self.players_cache = list(players)
