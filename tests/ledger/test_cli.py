@@ -235,3 +235,13 @@ def _matches(url: str) -> list:
         return led.matches()
     finally:
         led.close()
+
+
+def test_the_parser_does_not_load_the_database_libraries():
+    """`battlebox --help` and the app's start-up build this parser: SQLAlchemy waits for a ledger."""
+    code = ("import sys; from gui.cli import build_parser; build_parser(); "
+            "heavy = [m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic', 'openskill', "
+            "'pg8000') or m in ('ledger.store', 'ledger.sync', 'ledger.db')]; "
+            "assert not heavy, heavy")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
