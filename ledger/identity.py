@@ -51,7 +51,7 @@ def stamp(when: dt.datetime) -> str:
 
 
 def parse_stamp(text: str) -> dt.datetime:
-    return dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.timezone.utc)
+    return dt.datetime.fromisoformat(text)
 
 
 def utc(when: dt.datetime) -> dt.datetime:
