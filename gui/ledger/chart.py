@@ -11,8 +11,8 @@ from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtGui import QColor, QFontMetricsF, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 RATING = QColor("#15803d")
 MU = QColor("#1d4ed8")
@@ -59,6 +59,8 @@ class RatingChart(QWidget):
         self.setMinimumHeight(160)
         self.points: tuple[Any, ...] = ()
         self.title = ""
+        self._xs: list[tuple[float, float]] = []  # each point's painted (x, y), for the tooltip
+        self.setMouseTracking(True)
         self.empty_text = "Choose a player in the table to see their rating over time."
 
     def sizeHint(self) -> QSize:
@@ -72,6 +74,7 @@ class RatingChart(QWidget):
 
     def clear(self, text: str | None = None) -> None:
         self.points = ()
+        self._xs = []
         self.title = ""
         if text is not None:
             self.empty_text = text
@@ -144,6 +147,7 @@ class RatingChart(QWidget):
         p.setPen(QPen(RATING, 2.5))
         for i in range(1, len(pts)):
             p.drawLine(QPointF(x_of(i - 1), y_of(pts[i - 1].rating)), QPointF(x_of(i), y_of(pts[i].rating)))
+        self._xs = [(x_of(i), y_of(pts[i].rating)) for i in range(len(pts))]
         p.setBrush(RATING)
         radius = 3.5 if len(pts) < 60 else 2.0
         for i in range(len(pts)):
@@ -151,6 +155,19 @@ class RatingChart(QWidget):
         p.setPen(QPen(MUTED, 1))
         p.drawLine(plot.bottomLeft(), plot.bottomRight())
         p.drawLine(plot.bottomLeft(), plot.topLeft())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """The nearest match's figures under the pointer (the axes alone are too coarse to read them)."""
+        if not self._xs:
+            return
+        x = event.position().x()
+        i = min(range(len(self._xs)), key=lambda k: abs(self._xs[k][0] - x))
+        if abs(self._xs[i][0] - x) > 24:
+            QToolTip.hideText()
+            return
+        pt = self.points[i]
+        text = (f"{pt.finished_at.astimezone():%Y-%m-%d %H:%M}\nRating {pt.rating:.2f}  (μ {pt.mu:.2f}, σ {pt.sigma:.2f})")
+        QToolTip.showText(event.globalPosition().toPoint(), text, self)
 
     def _legend(self, p: QPainter, fm: QFontMetricsF, top: float) -> None:
         items = [("Rating (μ − 3σ)", RATING, Qt.PenStyle.SolidLine), ("μ (skill estimate)", MU, Qt.PenStyle.DashLine)]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QTabWidget, QVBoxLayout,
                                QWidget)
 
@@ -87,6 +88,8 @@ class LedgerWindow(QWidget):
         layout.addWidget(self.tabs, 1)
         layout.addLayout(foot)
 
+        refresh = QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self)
+        refresh.activated.connect(self.refresh)
         service.status_changed.connect(self._on_status)
         service.recorded.connect(self._on_recorded)
         self.refresh()

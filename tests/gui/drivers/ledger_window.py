@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from PySide6.QtCore import QDate, QEventLoop, Qt
+from PySide6.QtCore import QDate, QEventLoop, QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDateEdit, QTableWidget, QTabWidget
 
@@ -149,6 +149,13 @@ class LedgerWindowDriver(Driver):
         edit.selectAll()
         QTest.keyClick(edit, Qt.Key.Key_Delete)
         QTest.keyClicks(edit, text)
+
+    def hover_chart_end(self) -> None:
+        """Rest the pointer at the chart's right end, where its newest point is painted."""
+        chart = self.find("ratingChart")
+        chart.repaint()
+        QTest.mouseMove(chart, QPoint(chart.width() - 18, chart.height() // 2))
+        QApplication.processEvents()
 
     @property
     def message(self) -> str:
