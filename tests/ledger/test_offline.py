@@ -2,6 +2,8 @@
 lands them all, each exactly once. A real PostgreSQL cluster of its own (this test stops it)."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from ledger.errors import LedgerError, LedgerUnreachable
@@ -88,6 +90,40 @@ def test_an_unfinished_save_is_refused_offline_too(cluster, tmp_path):
             sl.record(b"{not json", source="junk.json")
         assert sl.pending() == 0
     finally:
+        if not cluster.running:
+            cluster.start()
+        sl.close()
+
+
+def test_the_server_stopping_while_results_stream_in_loses_none(cluster, tmp_path):
+    """The stop lands while matches are being recorded (one may be mid-transaction), and the
+    restart while more arrive: each result is recorded or queued, and after a sync every one
+    is there exactly once."""
+    url = cluster.create_database("stream")
+    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
+    saves = finished_saves(range(200, 230))
+    stopper = threading.Thread(target=cluster.stop)
+    starter = threading.Thread(target=cluster.start)
+    queued = 0
+    try:
+        for i, save in enumerate(saves):
+            if i == 5:
+                stopper.start()
+            if i == 15:
+                stopper.join()  # from here on the server is down for certain
+            if i == 20:
+                starter.start()
+            queued += isinstance(sl.record(save), Queued)
+        starter.join()
+        assert queued >= 5
+        while sl.pending():
+            assert sl.sync().error is None
+        ids = [m.id for m in sl.ledger.matches()]
+        assert len(ids) == len(set(ids)) == len(saves)
+    finally:
+        for t in (stopper, starter):
+            if t.is_alive():
+                t.join()
         if not cluster.running:
             cluster.start()
         sl.close()
