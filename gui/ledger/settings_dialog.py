@@ -28,6 +28,7 @@ from gui.kit.style import set_role
 from gui.ledger.service import ledger_service
 
 URL_HINT = "postgresql://user:password@host/database"
+WIDTH = 560
 
 
 def probe(url: str | None, folder: str) -> str:
@@ -117,7 +118,13 @@ class LedgerSettingsDialog(QDialog):
         layout.addWidget(buttons)
         for note in (local_note, club_note):
             note.setProperty("role", "note")
-        self.setMinimumWidth(520)
+        self.setMinimumWidth(WIDTH)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Tall enough for every wrapped line at this width (a dialog's size hint ignores wrapping)."""
+        width = max(self.width(), WIDTH)
+        self.resize(width, max(self.heightForWidth(width), self.minimumSizeHint().height()))
 
     def chosen_url(self) -> str | None:
         """The URL the dialog would save: None for this computer's file."""
@@ -125,6 +132,7 @@ class LedgerSettingsDialog(QDialog):
 
     def _changed(self) -> None:
         self.result_label.hide()
+        self._fit()
 
     def test_connection(self) -> None:
         """Open the chosen ledger off the UI thread; the answer replaces "Testing…"."""
@@ -150,6 +158,7 @@ class LedgerSettingsDialog(QDialog):
         self.result_label.setText(text)
         set_role(self.result_label, state)
         self.result_label.show()
+        self._fit()
 
     def accept(self) -> None:
         if self.club.isChecked() and not self.url_edit.text().strip():
