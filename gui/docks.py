@@ -217,16 +217,23 @@ class DockPanels:
         if shown and lines[:len(shown)] == shown:  # a move was added: write only the new lines
             cursor.movePosition(QTextCursor.MoveOperation.End)
             new = lines[len(shown):]
+        elif lines and shown[:len(lines)] == lines and self.log_view.document().blockCount() == len(shown):
+            # steps taken back (undo, a replay): cut the lines after them
+            last = self.log_view.document().findBlockByNumber(len(lines) - 1)
+            cursor.setPosition(last.position() + last.length() - 1)
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+            new, shown = [], lines
         else:
             self.log_view.clear()
             new, shown = lines, []
         block = QTextBlockFormat()
         block.setBottomMargin(5)
-        for i, line in enumerate(new, start=len(shown)):
-            if i:
+        if new:  # in one insert (each line a block of this format): a replay's jump may add thousands
+            if shown:
                 cursor.insertBlock()
             cursor.setBlockFormat(block)
-            cursor.insertText(line)
+            cursor.insertText("\n".join(new))
         self._log_lines = lines
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())

@@ -55,6 +55,8 @@ def test_open_step_jump_play_and_continue_from_here(qtbot, window, save):
     assert window.view.page != "curtain" and window.view.viewer() is None
     d.go_to_turn(5)
     assert window.match.steps == window.controller.replay.turn_starts[4] and d.turn() == 5
+    log = window.log_view.toPlainText().splitlines()  # the log, cut back and written on, shows the steps so far
+    assert log == [f"{i}. {line}" for i, line in enumerate(window.match.log, start=1)] and len(log) == d.step()
 
     d.activate_window()
     d.forward()  # the keys work with the focus on the timeline's buttons (the turn box keeps its own)
