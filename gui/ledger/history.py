@@ -51,12 +51,14 @@ def result_text(match: Any) -> str:
     return f"{text} — {reason}" if reason else text
 
 
-def match_name(match: Any) -> str:
-    """A replay's title and a save's default file name: the game, the day and who played."""
+def match_name(match: Any, game: bool = True) -> str:
+    """A save's default file name: the game, the day and who played; a replay's title leaves out the
+    game (the window's title names it already)."""
     from gui.ledger.window import game_title
 
     names = " v ".join(s.name for s in sorted(match.seats, key=lambda s: s.seat))
-    return f"{game_title(match.game)} {match.finished_at.astimezone():%Y-%m-%d} {names}"
+    day = f"{match.finished_at.astimezone():%Y-%m-%d}"
+    return f"{game_title(match.game)} {day} {names}" if game else f"{day} {names}"
 
 
 class HistoryTab(QWidget):
@@ -193,7 +195,7 @@ class HistoryTab(QWidget):
         window = getattr(self._host, "main_window", None)
         if match is None or window is None:
             return
-        name = match_name(match)
+        name = match_name(match, game=False)
 
         def show(data: bytes) -> None:
             from gui.replay import open_replay_bytes
