@@ -194,7 +194,9 @@ class SyncingLedger:
                 rows = db.execute("SELECT id, save, finished_at, source, queued_at FROM queue ORDER BY id").fetchall()
                 for row_id, save, finished, source, queued_at in rows:
                     try:
-                        self.ledger.record(bytes(save), finished_at=_parse_time(finished), source=source)
+                        # A save without its own finish time finished when it was queued.
+                        self.ledger.record(bytes(save), finished_at=_parse_time(finished or queued_at),
+                                           source=source)
                     except LedgerError as e:
                         error = str(e)
                         if not _refuses_save(e, source):  # the server's trouble: retry later
@@ -246,12 +248,9 @@ def _refuses_save(e: LedgerError, source: str) -> bool:
 
 
 def _format_time(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.isoformat()
+    """UTC ISO text; a naive time is local, as the ledger reads one (a file's mtime)."""
+    return None if moment is None else moment.astimezone(timezone.utc).isoformat()
 
 
-def _parse_time(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
+def _parse_time(text: str) -> datetime:
+    return datetime.fromisoformat(text)

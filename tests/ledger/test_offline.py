@@ -3,12 +3,13 @@ lands them all, each exactly once. A real PostgreSQL cluster of its own (this te
 from __future__ import annotations
 
 import threading
+from datetime import datetime, timezone
 
 import pytest
 
 from ledger.errors import LedgerError, LedgerUnreachable
 from ledger.sync import Queued, SyncingLedger
-from tests.ledger.finished import finished_save, finished_saves
+from tests.ledger.finished import finished_save, finished_saves, without_finish_time
 from tests.pg import Cluster
 
 
@@ -72,6 +73,25 @@ def test_a_queued_result_waits_for_the_older_ones(cluster, tmp_path):
         recorded = sl.record(finished_save(101))
         assert recorded.added and sl.pending() == 0
         assert len(sl.ledger.matches()) == 2
+    finally:
+        if not cluster.running:
+            cluster.start()
+        sl.close()
+
+
+def test_a_save_without_a_finish_time_finished_when_it_was_queued(cluster, tmp_path):
+    """An older release's save recorded offline: the sync, minutes later, must not date it then."""
+    url = cluster.create_database("when")
+    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
+    try:
+        cluster.stop()
+        before = datetime.now(timezone.utc)
+        assert isinstance(sl.record(without_finish_time(finished_save(300))), Queued)
+        after = datetime.now(timezone.utc)
+        cluster.start()
+        assert sl.sync().sent == 1
+        [match] = sl.ledger.matches()
+        assert before <= match.finished_at <= after
     finally:
         if not cluster.running:
             cluster.start()
