@@ -40,6 +40,7 @@ class LedgerHooks(QObject):
         self.status_label.setContentsMargins(8, 0, 8, 0)
         window.statusBar().addPermanentWidget(self.status_label)
         self.service.status_changed.connect(self._show_status)
+        self.service.ready.connect(self._opened)
         self._show_status()
 
         self.add_action = QAction("Add to &ledger", window)
@@ -129,6 +130,13 @@ class LedgerHooks(QObject):
     def _refresh_action(self) -> None:
         match = self.window.match
         self.add_action.setEnabled(match is not None and match.is_over)
+
+    def _opened(self, ok: bool) -> None:
+        """A ledger that cannot be opened says why once in the status bar (its label keeps the reason
+        as its tooltip); the game stays open, and File → Add to ledger tries the ledger again."""
+        if not ok:
+            self.window.statusBar().showMessage(f"The ledger could not be opened: {self.service.status.error}",
+                                                3 * NOTE_MS)
 
     def _show_status(self, _text: str = "") -> None:
         status = self.service.status

@@ -276,8 +276,12 @@ class LedgerService(QObject):
     def record(self, match: Match, *, finished_at: Any = None, source: str = "app",
                done: Callable[[RecordNote], None] | None = None,
                error: Callable[[str], None] | None = None) -> None:
-        """Hand a finished match to the ledger (queued for the club server when it is down)."""
+        """Hand a finished match to the ledger (queued for the club server when it is down); a ledger
+        that failed to open is tried again first (a locked file may be free by now)."""
         from core.saves import encode_doc
+
+        if not self.opened and self.status.state == "error":
+            self.open()
 
         save = encode_doc(match.to_doc())
 

@@ -157,9 +157,16 @@ def test_the_finish_page_falls_back_to_the_bests_file_with_a_note_when_the_ledge
     app = LedgerAppDriver(window)
     assert app.status == "Ledger: error"
     assert str(data / "not-a-file") in app.status_tip
+    assert window.statusBar().currentMessage().startswith("The ledger could not be opened: ")
     assert window.open_file(SAVES / "solitaire-finished.battlebox.json")
     view = window.view
     qtbot.waitUntil(lambda: bool(view.ledger_problem), timeout=WAIT_MS)
     assert view.finish.bests_problem.text().startswith("The ledger is not available (")
     table = view.finish.table
     assert {"Ann", "Bo"} <= {table.item(r, 1).text() for r in range(table.rowCount())}
+    (data / "not-a-file").rmdir()  # what was wrong is put right: recording the game tries the ledger again
+    with qtbot.waitSignal(ledger_service().recorded, timeout=WAIT_MS) as note:
+        assert app.add_to_ledger()
+    assert note.args[0].added
+    assert app.status == "Ledger: this computer"
+    qtbot.waitUntil(lambda: view.ledger_bests is not None, timeout=WAIT_MS)
