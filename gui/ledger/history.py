@@ -82,6 +82,7 @@ class HistoryTab(QWidget):
             edit.setEnabled(False)
         self.table = table("historyTable", COLUMNS, stretch=2)
         self.count = QLabel(objectName="historyCount")
+        self.count.setWordWrap(True)
         self.open_button = QPushButton("Open replay", objectName="openReplay")
         self.save_button = QPushButton("Save match as…", objectName="saveMatch")
         self.export_button = QPushButton("Export CSV…", objectName="exportCsv")
@@ -166,8 +167,11 @@ class HistoryTab(QWidget):
             for c, text in enumerate((when_text(m.finished_at), title, players_text(m), result_text(m))):
                 t.setItem(r, c, cell(text, m.id if c == 0 else None))
         more = " (the newest; narrow the filters to see older ones)" if len(rows) >= LIMIT else ""
-        self.count.setText(f"{len(rows)} match{'es' if len(rows) != 1 else ''}{more}" if rows
-                           else "No matches match these filters.")
+        unfiltered = not any(wanted.values())
+        self.count.setText(f"{len(rows)} match{'es' if len(rows) != 1 else ''}{more}" if rows else
+                           "No matches recorded yet: every game finished in Battlebox is recorded, and "
+                           "File → Add to ledger adds a finished save." if unfiltered else
+                           "No matches match these filters.")
         if chosen is not None:
             self.select(chosen.id)
         self._enable()
