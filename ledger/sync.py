@@ -179,14 +179,21 @@ class SyncingLedger:
             return [(s, r) for s, r in db.execute("SELECT source, reason FROM refused ORDER BY id")]
 
     def sync(self) -> SyncReport:
-        """Send the queue oldest first; stop at the first unreachable server (nothing is lost)."""
+        """Send the queue oldest first; stop at the first unreachable server (nothing is lost).
+
+        With nothing queued it still asks the server (a tiny query), so `online` is fresh for the
+        status bar even when only reads failed since the last record.
+        """
         with self._lock:
-            if self.queue_path is None or not self.pending():
-                if self.queue_path is not None and not self._online:
-                    try:
-                        self.ledger
-                    except LedgerError as e:
-                        return SyncReport(0, 0, str(e))
+            if self.queue_path is None:
+                return SyncReport(0, 0, None)
+            if not self.pending():
+                try:
+                    self.ledger.matches(limit=1)
+                except LedgerError as e:
+                    self._went_down(e)
+                    return SyncReport(0, 0, str(e))
+                self._online, self._error = True, None
                 return SyncReport(0, 0, None)
             sent = 0
             error: str | None = None

@@ -98,6 +98,22 @@ def test_a_save_without_a_finish_time_finished_when_it_was_queued(cluster, tmp_p
         sl.close()
 
 
+def test_sync_with_nothing_queued_still_tells_whether_the_server_answers(cluster, tmp_path):
+    """The status bar must not say "club server" for an hour after the server went away."""
+    sl = SyncingLedger(cluster.create_database("probe"), queue_path=tmp_path / "queue.sqlite3")
+    try:
+        assert sl.sync() == (0, 0, None) and sl.online
+        cluster.stop()
+        report = sl.sync()
+        assert report.error and not sl.online and sl.status().error == report.error
+        cluster.start()
+        assert sl.sync() == (0, 0, None) and sl.online and sl.last_error is None
+    finally:
+        if not cluster.running:
+            cluster.start()
+        sl.close()
+
+
 def test_an_unfinished_save_is_refused_offline_too(cluster, tmp_path):
     """Queuing a save the server would refuse only postpones the refusal: it is refused at once."""
     url = cluster.create_database("refuse")
