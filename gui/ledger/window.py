@@ -92,6 +92,7 @@ class LedgerWindow(QWidget):
         refresh.activated.connect(self.refresh)
         service.status_changed.connect(self._on_status)
         service.recorded.connect(self._on_recorded)
+        service.ready.connect(self._on_ready)
         self.refresh()
 
     # --- queries --------------------------------------------------------------------------------------------
@@ -147,6 +148,14 @@ class LedgerWindow(QWidget):
 
         if shiboken6.isValid(self):
             self.status.setText(text)
+
+    def _on_ready(self, opened: bool) -> None:
+        """The ledger was (re)opened, perhaps another one (Settings → Ledger…): show what it holds."""
+        import shiboken6
+
+        if opened and not self._closed and shiboken6.isValid(self):
+            self.message_bar.hide()
+            self.refresh()
 
     def _on_recorded(self, _note: Any) -> None:
         import shiboken6

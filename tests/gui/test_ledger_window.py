@@ -195,6 +195,13 @@ def test_an_unreachable_ledger_says_so_and_the_window_stays_usable(qtbot, tmp_pa
         driver.choose("historyGame", "throwdown")
         assert driver.rows("historyTable") == [] and driver.root.isVisible()
 
+        from gui import storage
+
+        storage.set_ledger_url(None)  # Settings → Ledger… back to this computer's file
+        driver.press("ledgerRetry")
+        assert driver.message == "" and svc.opened
+        assert "No matches" in driver.find("historyCount").text()
+
 
 def test_a_club_server_that_does_not_answer_is_named_without_its_password(qtbot, tmp_path):
     with ledger_service(tmp_path / "data", url="postgresql://club:s3cret@127.0.0.1:1/club") as svc:
