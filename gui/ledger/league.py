@@ -12,6 +12,10 @@ from gui.ledger.chart import RatingChart
 
 WIDE = 1500
 COLUMNS = ("#", "Player", "Rating", "μ", "σ", "Played", "Won", "Streak")
+TIPS = {"Rating": "μ − 3σ: a skill the ledger is nearly sure the player has; the table is sorted by it",
+        "μ": "The ledger's best guess of the player's skill",
+        "σ": "How unsure that guess still is: it shrinks as the player plays more",
+        "Streak": "Wins (or losses) in a row, up to the latest match; a draw ends a streak"}
 
 
 def streak_text(streak: int) -> str:
@@ -72,6 +76,8 @@ class LeagueTab(QWidget):
         self.note = QLabel(objectName="leagueNote")
         self.note.setWordWrap(True)
         self.table = table("leagueTable", COLUMNS)
+        for column, tip in TIPS.items():
+            self.table.horizontalHeaderItem(COLUMNS.index(column)).setToolTip(tip)
         self.chart = RatingChart()
         self.split = split = QSplitter(Qt.Orientation.Vertical, objectName="leagueSplit")
         split.addWidget(self.table)
