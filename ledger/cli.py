@@ -62,6 +62,11 @@ def run(args: argparse.Namespace, default_url: Callable[[], str],
     except LedgerError as e:
         print(f"battlebox: {e}", file=err)
         return 1
+    except BrokenPipeError:  # `... | head`: the reader left; say nothing more (Python's own recipe)
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     finally:
         led.close()
 
@@ -136,7 +141,11 @@ def _standings(led: Ledger, game: str, as_json: bool, hide_computers: bool, out:
         print(json.dumps(standings_json(rows), ensure_ascii=False), file=out)
         return 0
     if not rows:
-        print(f"No rated matches of {game} yet (one-player games are recorded but not rated).", file=out)
+        from core.registry import GAMES
+
+        solo = GAMES[game].spec.max_players == 1
+        print(f"{game} is a one-player game: its matches are recorded but not rated." if solo
+              else f"No rated matches of {game} yet.", file=out)
         return 0
     width = max(len("Player"), *(len(s.player) for s in rows))
     print(f"{'#':>3}  {'Player':<{width}}  {'Rating':>7}  {'μ':>6}  {'σ':>5}  {'Played':>6}  {'Won':>4}  Streak",

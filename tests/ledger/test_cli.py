@@ -125,7 +125,9 @@ def test_standings_of_a_game_without_matches(capsys, tmp_path, db):
     (tmp_path / "club").mkdir()
     assert run(capsys, "--db", db, "standings", "impact", "--json")[:2] == (0, "[]\n")
     code, out, _ = run(capsys, "--db", db, "standings", "solitaire")
-    assert code == 0 and "not rated" in out
+    assert code == 0 and "one-player game" in out and "not rated" in out
+    code, out, _ = run(capsys, "--db", db, "standings", "clout")
+    assert (code, out) == (0, "No rated matches of clout yet.\n")
 
 
 def test_export_writes_csv(capsys, tmp_path, db, saves):
