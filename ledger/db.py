@@ -19,7 +19,7 @@ from ledger.errors import LedgerAuthError, LedgerError, LedgerLocked, LedgerUnre
 
 FILE_NAME = "ledger.sqlite3"
 BUSY_TIMEOUT = 5.0
-CONNECT_TIMEOUT = 10
+CONNECT_TIMEOUT = 30  # pg8000: also bounds a wait for another machine's re-rating (its game lock)
 
 
 def default_url(folder: Path) -> str:
