@@ -65,9 +65,10 @@ def test_two_processes_record_200_matches_each_at_once(fresh_pg_url, tmp_path):
         assert len(matches) == len({m.id for m in matches}) == 2 * PER_WORKER
         assert {led.save_bytes(m.id) for m in matches[::40]} <= set(data)
         stored = led.standings("throwdown")
-        played = sum(len(m.seats) for m in matches)
-        assert sum(s.played for s in stored) == played
+        assert sum(s.played for s in stored) == sum(len(m.seats) for m in matches)
+        charts = {s.player_id: led.rating_history("throwdown", s.player_id) for s in stored}
         led.recompute("throwdown")
         assert led.standings("throwdown") == stored
+        assert {p: led.rating_history("throwdown", p) for p in charts} == charts
     finally:
         led.close()
