@@ -65,28 +65,35 @@ def _apply(tallies: dict[int, _Tally], seats: Sequence[tuple[int, int | None, bo
     """Rate one match's seats (player, placing, won) into `tallies`; each seat's rating after."""
     before = [(tallies[p].mu, tallies[p].sigma) if p in tallies else None for p, _pl, _w in seats]
     after = rate(before, [pl or 0 for _p, pl, _w in seats])
-    for (p, placing, won), (mu, sigma) in zip(seats, after):
-        t = tallies.get(p)
-        if t is None:
-            t = tallies[p] = _Tally(mu, sigma)
-        t.mu, t.sigma = mu, sigma
-        t.played += 1
-        t.won += int(won)
-        t.streak = next_streak(t.streak, won, placing)
+    _count(tallies, [(p, pl, w, mu, sg) for (p, pl, w), (mu, sg) in zip(seats, after)])
     return after
 
 
 def _keep(tallies: dict[int, _Tally], rows: Sequence[Any]) -> None:
     """Take one already-rated match's stored ratings into `tallies` (a match before the point
     where re-rating starts: its stored figures are the ones a recompute would give)."""
-    for r in rows:
-        t = tallies.get(r.player_id)
+    _count(tallies, [(r.player_id, r.placing, bool(r.won), r.mu, r.sigma) for r in rows])
+
+
+def _count(tallies: dict[int, _Tally], seats: Sequence[tuple[int, int | None, bool, float, float]]) -> None:
+    """One match into the tallies. A player in several seats (two "Computer (Normal)" seats, say)
+    plays it once, at their best placing, and keeps the rating of their last seat."""
+    best: dict[int, tuple[int | None, bool]] = {}
+    for p, placing, won, mu, sigma in seats:
+        t = tallies.get(p)
         if t is None:
-            t = tallies[r.player_id] = _Tally(r.mu, r.sigma)
-        t.mu, t.sigma = r.mu, r.sigma
+            t = tallies[p] = _Tally(mu, sigma)
+        t.mu, t.sigma = mu, sigma
+        old = best.get(p)
+        if old is None or (placing or 10**6) < (old[0] or 10**6):
+            best[p] = (placing, won or (old is not None and old[1]))
+        elif won:
+            best[p] = (old[0], True)
+    for p, (placing, won) in best.items():
+        t = tallies[p]
         t.played += 1
-        t.won += int(bool(r.won))
-        t.streak = next_streak(t.streak, bool(r.won), r.placing)
+        t.won += int(won)
+        t.streak = next_streak(t.streak, won, placing)
 
 
 def _later(game: str, finished_at: str, match_id: str) -> Any:

@@ -106,6 +106,30 @@ def test_computer_seats_are_their_own_players_and_can_be_hidden(led: Ledger) -> 
     assert all(p.computer is None for p in led.players(include_computers=False))
 
 
+def test_two_seats_of_one_computer_level_play_one_match(led: Ledger) -> None:
+    import msgspec
+
+    from core import saves
+    from core.game import CHANCE, PlayerSetup
+    from core.match import Match
+
+    seats = (PlayerSetup("Ada", "#d62828"), PlayerSetup("Bot 1", "#1d4ed8", computer="normal"),
+             PlayerSetup("Bot 2", "#2a9d36", computer="normal"))
+    base = Match.new("throwdown", seed=7)
+    match = Match.new("throwdown", msgspec.structs.replace(base.setup, players=seats), seed=7)
+    rng = random.Random(7)
+    while not match.is_over:
+        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
+    led.record(saves.encode_doc(match.to_doc()))
+    table = {s.player: s for s in led.standings("throwdown")}
+    assert set(table) == {"Ada", "Computer (Normal)"}
+    assert table["Computer (Normal)"].played == 1 and table["Ada"].played == 1
+    assert table["Computer (Normal)"].won + table["Ada"].won == 1
+    landed = led.standings("throwdown")
+    led.recompute()
+    assert led.standings("throwdown") == landed
+
+
 def test_a_rename_keeps_the_old_name_and_a_merge_moves_the_history(led: Ledger) -> None:
     for s in range(8):
         led.record(finished_save(s))
