@@ -43,8 +43,10 @@ _REFUSED = """CREATE TABLE IF NOT EXISTS refused (
 
 
 class Queued(NamedTuple):
-    """A result kept locally until the server answers; `pending` counts the queue with it."""
+    """A result kept locally until the server answers; `pending` counts the queue with it,
+    `reason` is why the server did not take it (its error)."""
 
+    match_id: str
     pending: int
     reason: str
 
@@ -160,9 +162,9 @@ class SyncingLedger:
                 else:
                     self._online, self._error = True, None
                     return recorded
-            read_save(save, source or "<save>", finished_at)  # refuses a broken or unfinished save
+            facts = read_save(save, source or "<save>", finished_at)  # refuses a broken or unfinished save
             pending = self._enqueue(save, finished_at, source)
-            return Queued(pending, self._error or "")
+            return Queued(facts.match_id, pending, self._error or "")
 
     def pending(self) -> int:
         """Results waiting in the local queue (0 for a SQLite ledger)."""

@@ -33,6 +33,7 @@ def test_results_queue_while_the_server_is_down_and_sync_once_it_is_back(cluster
         queued = [sl.record(save, source=f"seed {i}") for i, save in enumerate(saves[4:10], start=4)]
         assert all(isinstance(q, Queued) for q in queued)
         assert [q.pending for q in queued] == [1, 2, 3, 4, 5, 6]
+        assert all(q.reason == sl.last_error for q in queued)
         status = sl.status()
         assert (status.kind, status.online, status.pending) == ("postgresql", False, 6)
         assert status.error and "127.0.0.1" in status.error and "battlebox-test-pw" not in status.error
@@ -55,6 +56,7 @@ def test_results_queue_while_the_server_is_down_and_sync_once_it_is_back(cluster
         matches = sl.ledger.matches(game="throwdown")
         ids = [m.id for m in matches]
         assert len(ids) == len(set(ids)) == 12
+        assert {q.match_id for q in queued} <= set(ids)
         assert sorted(sl.ledger.save_bytes(i) for i in ids) == sorted(saves)
     finally:
         if not cluster.running:
