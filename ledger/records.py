@@ -115,6 +115,8 @@ class RecordsMixin:
         from core.fistful.bests import load_bests
         from maps.datafile import DataError
 
+        if not Path(path).exists():
+            return 0  # nothing to import yet; a file that appears later is imported then
         try:
             bests = load_bests(path)
         except DataError as e:

@@ -199,6 +199,7 @@ def test_solitaire_is_unrated_and_impact_tournaments_are_events(led: Ledger) -> 
 
 def test_the_old_bests_file_is_imported_once(led: Ledger, tmp_path: Path) -> None:
     path = tmp_path / "solitaire-bests.json"
+    assert led.import_solitaire_bests(path) == 0  # no file yet: nothing marked as imported
     save_bests(path, [Best("Ada", 120, "2026-01-02", "k1"), Best("Bram", 99, "2026-02-03", ""),
                       Best("ada", 80, "2026-03-04", "k3")])
     assert led.import_solitaire_bests(path) == 3
