@@ -10,21 +10,20 @@ Undoing past the end and finishing again differently records a different match (
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QMenu
 
-from gui.ledger.service import RecordNote, ledger_service
-
 if TYPE_CHECKING:
+    from gui.ledger.service import LedgerService, RecordNote
     from gui.controller import MatchController
     from gui.main_window import MainWindow
 
 NOTE_MS = 8000
 SHOWN_POLL_MS = 100
+OPENING = "Ledger: opening…"  # the service's own words (Status("opening")), before it exists
 OPEN_AFTER_MS = 250  # as the window's shortcuts: after the first paint, before anyone reaches for a menu
 
 
@@ -32,16 +31,14 @@ class LedgerHooks(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.service = ledger_service()
+        self._service: LedgerService | None = None  # made at the first use (after the first paint)
         self._over = False
         self._controller: MatchController | None = None
 
-        self.status_label = QLabel(self.service.status.text(), objectName="ledgerStatus")
+        self.status_label = QLabel(OPENING, objectName="ledgerStatus")
         self.status_label.setContentsMargins(8, 0, 8, 0)
+        self.status_label.setProperty("state", "opening")
         window.statusBar().addPermanentWidget(self.status_label)
-        self.service.status_changed.connect(self._show_status)
-        self.service.ready.connect(self._opened)
-        self._show_status()
 
         self.add_action = QAction("Add to &ledger", window)
         self.add_action.setObjectName("addToLedgerAction")
@@ -76,6 +73,17 @@ class LedgerHooks(QObject):
             self._shown.stop()
             QTimer.singleShot(OPEN_AFTER_MS, self.start)  # well after the first paint
 
+    @property
+    def service(self) -> LedgerService:
+        if self._service is None:
+            from gui.ledger.service import ledger_service
+
+            self._service = ledger_service()
+            self._service.status_changed.connect(self._show_status)
+            self._service.ready.connect(self._opened)
+            self._show_status()
+        return self._service
+
     def start(self) -> None:
         """After the window's first paint: open the ledger on the worker thread."""
         self.service.start()
@@ -104,6 +112,8 @@ class LedgerHooks(QObject):
         if match is None or not match.is_over:
             self.window.show_error("Cannot add to the ledger", "Only a finished game can be added to the ledger.")
             return False
+        from datetime import datetime, timezone
+
         path = self._controller.path or self._controller.origin if self._controller else None
         finished_at = None
         if path and os.path.exists(path):

@@ -13,11 +13,10 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gui import storage
 
@@ -37,8 +36,7 @@ class LedgerClosed(Exception):
     """Ledger work asked for while no ledger is open (it failed to open, or is opening elsewhere)."""
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(NamedTuple):
     """Where the ledger stands, as the status bar says it."""
 
     state: str  # off | opening | local | club | offline | error
@@ -63,8 +61,7 @@ class Status:
         return self.where
 
 
-@dataclass(frozen=True)
-class RecordNote:
+class RecordNote(NamedTuple):
     """A finished match handed to the ledger: recorded (`added` False: it was already there) or queued."""
 
     match: Any  # the Match that was recorded: a view compares it with its own
@@ -78,15 +75,13 @@ class RecordNote:
         return "Recorded in the ledger" if self.added else "Already in the ledger"
 
 
-@dataclass
 class _Worker:
     """What the worker thread holds: only jobs (which run there, one at a time) touch it."""
 
-    ledger: SyncingLedger | None = None
-    url: str = ""
-    where: str = ""
-    error: str = ""
-    folder: Path | None = None
+    def __init__(self) -> None:
+        self.ledger: SyncingLedger | None = None
+        self.url = self.where = self.error = ""
+        self.folder: Path | None = None
 
     def require(self) -> SyncingLedger:
         if self.ledger is None:
@@ -168,10 +163,9 @@ def _import_bests(worker: _Worker) -> int:
         return 0
 
 
-@dataclass(frozen=True)
-class Opened:
-    players: list[Any] = field(default_factory=list)
-    imported: int = 0
+class Opened(NamedTuple):
+    players: list[Any]
+    imported: int
 
 
 def _open(worker: _Worker, url: str | None, folder: Path) -> Opened:
@@ -217,7 +211,9 @@ class LedgerService(QObject):
         self._pool.setExpiryTimeout(-1)  # one thread for the app's life: SQLite's connections stay on it
         self._worker = _Worker()
         self._relay = _Relay(self)
-        self._relay.answered.connect(self._on_answer, Qt.ConnectionType.QueuedConnection)
+        # Emitted on the worker, so queued to this (UI) thread: no Qt.ConnectionType here, whose enums
+        # cost ~35 ms of start-up to create.
+        self._relay.answered.connect(self._on_answer)
         self._tickets = itertools.count(1)
         self._waiting: dict[int, tuple[Callable[[Any], None] | None, Callable[[str], None] | None]] = {}
         self._opened_for: tuple[str, str | None] | None = None
