@@ -70,9 +70,20 @@ def create(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
     kind = kind_of(url)
     parsed = make_url(url)
     if kind == "postgresql":
-        parsed = parsed.set(drivername="postgresql+pg8000")
-        return create_engine(parsed, connect_args={"timeout": CONNECT_TIMEOUT}, pool_pre_ping=True,
-                             pool_size=2, max_overflow=2)
+        if not parsed.username:
+            raise LedgerUnreachable(safe_url(url), "the URL names no user (postgresql://USER:PASSWORD@HOST/DATABASE)")
+        args: dict[str, Any] = {"timeout": CONNECT_TIMEOUT}
+        query = dict(parsed.query)
+        ssl = query.pop("sslmode", "prefer")
+        if ssl in ("require", "verify-ca", "verify-full"):
+            args["ssl_context"] = True
+        elif ssl not in ("disable", "allow", "prefer"):
+            raise LedgerUnreachable(safe_url(url), f"unknown sslmode {ssl!r} (disable, prefer or require)")
+        if query:
+            raise LedgerUnreachable(safe_url(url), f"the URL has options a ledger does not take: "
+                                                   f"{', '.join(sorted(query))} (only sslmode)")
+        parsed = parsed.set(drivername="postgresql+pg8000", query={})
+        return create_engine(parsed, connect_args=args, pool_pre_ping=True, pool_size=2, max_overflow=2)
     parsed = parsed.set(drivername="sqlite")
     engine = create_engine(parsed, connect_args={"timeout": busy_timeout})
     millis = int(busy_timeout * 1000)

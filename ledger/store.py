@@ -81,7 +81,8 @@ class Ledger(PlayersMixin, RatingsMixin, RecordsMixin, ExportMixin):
                 raise
             if isinstance(e, (SQLAlchemyError, OSError)):
                 raise db.translate(e, url) from None
-            raise
+            raise LedgerError(db.safe_url(url), f"the ledger cannot be opened ({type(e).__name__}: "
+                                                f"{db.safe_url(str(e))})") from None
         return cls(url, engine)
 
     def close(self) -> None:

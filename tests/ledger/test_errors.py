@@ -86,3 +86,12 @@ def test_a_locked_file_says_so_after_the_busy_timeout(tmp_path: Path) -> None:
     with Ledger.open(url) as led:
         assert led.matches() == []
         assert led.record(finished_save(1)).added
+
+
+def test_url_options(fresh_pg_url: str) -> None:
+    with Ledger.open(fresh_pg_url + "?sslmode=disable") as led:
+        assert led.kind == "postgresql" and led.players() == []
+    with pytest.raises(LedgerUnreachable, match="options a ledger does not take: colour"):
+        Ledger.open(fresh_pg_url + "?colour=red")
+    with pytest.raises(LedgerUnreachable, match="names no user"):
+        Ledger.open("postgresql:///club")
