@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # "0": the app neither opens the ledger after the first paint nor records finished matches by itself
 # (the test command's default: a test that wants the ledger sets "1" or calls `open()`).
 ENV_LEDGER = "BATTLEBOX_LEDGER"
-RETRY_MS = 30_000  # while results wait for the club server
+RETRY_MS = 30_000  # while results wait for the club server, or it does not answer
 SHUTDOWN_WAIT_MS = 5_000
 
 
@@ -328,9 +328,10 @@ class LedgerService(QObject):
             error(str(payload))
 
     def _set_status(self, status: Status) -> None:
-        if status.pending and not self._retry.isActive():
+        waiting = bool(status.pending) or status.state == "offline"  # results to send, or a server to find
+        if waiting and not self._retry.isActive():
             self._retry.start()
-        elif not status.pending:
+        elif not waiting:
             self._retry.stop()
         if status != self.status:
             self.status = status

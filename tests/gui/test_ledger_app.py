@@ -147,6 +147,13 @@ def test_the_old_bests_file_is_imported_once_and_kept_and_the_finish_page_shows_
     table = view.finish.table
     assert [table.item(r, 1).text() for r in range(table.rowCount())] == ["Ann", "Bo"]
     assert not view.finish.bests_problem.isVisible()
+    with qtbot.waitSignal(service.recorded, timeout=WAIT_MS):
+        assert LedgerAppDriver(window).add_to_ledger()  # its 72 points go in with the match
+    qtbot.waitUntil(lambda: table.rowCount() == 3, timeout=WAIT_MS)
+    assert [(table.item(r, 1).text(), table.item(r, 2).text()) for r in range(3)] == [
+        ("Player 1", "72"), ("Ann", "61"), ("Bo", "48")]
+    assert table.item(0, 1).font().bold() and not table.item(1, 1).font().bold()  # this session's game
+    assert view.finish.detail.text() == "New personal best!"
 
 
 def test_the_finish_page_falls_back_to_the_bests_file_with_a_note_when_the_ledger_fails(qtbot, monkeypatch, data):
