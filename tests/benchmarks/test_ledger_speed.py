@@ -15,7 +15,6 @@ import datetime as dt
 import hashlib
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
