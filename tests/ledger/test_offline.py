@@ -39,6 +39,12 @@ def test_results_queue_while_the_server_is_down_and_sync_once_it_is_back(cluster
         assert status.error and "127.0.0.1" in status.error and "battlebox-test-pw" not in status.error
         with pytest.raises(LedgerUnreachable):
             sl.ledger
+        # Queuing a save the server would refuse only postpones the refusal: refused at once.
+        with pytest.raises(LedgerError, match="not finished"):
+            sl.record(finished_save(5, finished=False), source="half.battlebox.json")
+        with pytest.raises(LedgerError, match="cannot be recorded"):
+            sl.record(b"{not json", source="junk.json")
+        assert sl.pending() == 6
         report = sl.sync()
         assert (report.sent, report.pending) == (0, 6) and report.error
 
@@ -64,26 +70,10 @@ def test_results_queue_while_the_server_is_down_and_sync_once_it_is_back(cluster
         sl.close()
 
 
-def test_a_queued_result_waits_for_the_older_ones(cluster, tmp_path):
-    """Recording while results wait sends the queue first, so the server sees them in order."""
+def test_a_queued_result_is_sent_with_the_next_and_keeps_the_time_it_was_queued(cluster, tmp_path):
+    """Recording while results wait sends the queue too (first). An older release's save (no finish
+    time of its own) finished when it was queued, not when the server came back."""
     url = cluster.create_database("order")
-    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
-    try:
-        cluster.stop()
-        assert isinstance(sl.record(finished_save(100)), Queued)
-        cluster.start()
-        recorded = sl.record(finished_save(101))
-        assert recorded.added and sl.pending() == 0
-        assert len(sl.ledger.matches()) == 2
-    finally:
-        if not cluster.running:
-            cluster.start()
-        sl.close()
-
-
-def test_a_save_without_a_finish_time_finished_when_it_was_queued(cluster, tmp_path):
-    """An older release's save recorded offline: the sync, minutes later, must not date it then."""
-    url = cluster.create_database("when")
     sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
     try:
         cluster.stop()
@@ -91,9 +81,12 @@ def test_a_save_without_a_finish_time_finished_when_it_was_queued(cluster, tmp_p
         assert isinstance(sl.record(without_finish_time(finished_save(300))), Queued)
         after = datetime.now(timezone.utc)
         cluster.start()
-        assert sl.sync().sent == 1
-        [match] = sl.ledger.matches()
-        assert before <= match.finished_at <= after
+        recorded = sl.record(finished_save(101))
+        assert recorded.added and sl.pending() == 0
+        matches = {m.id: m for m in sl.ledger.matches()}
+        assert len(matches) == 2 and matches.pop(recorded.match_id)
+        [old] = matches.values()
+        assert before <= old.finished_at <= after
     finally:
         if not cluster.running:
             cluster.start()
@@ -110,23 +103,6 @@ def test_sync_with_nothing_queued_still_tells_whether_the_server_answers(cluster
         assert report.error and not sl.online and sl.status().error == report.error
         cluster.start()
         assert sl.sync() == (0, 0, None) and sl.online and sl.last_error is None
-    finally:
-        if not cluster.running:
-            cluster.start()
-        sl.close()
-
-
-def test_an_unfinished_save_is_refused_offline_too(cluster, tmp_path):
-    """Queuing a save the server would refuse only postpones the refusal: it is refused at once."""
-    url = cluster.create_database("refuse")
-    sl = SyncingLedger(url, queue_path=tmp_path / "queue.sqlite3")
-    try:
-        cluster.stop()
-        with pytest.raises(LedgerError, match="not finished"):
-            sl.record(finished_save(5, finished=False), source="half.battlebox.json")
-        with pytest.raises(LedgerError, match="cannot be recorded"):
-            sl.record(b"{not json", source="junk.json")
-        assert sl.pending() == 0
     finally:
         if not cluster.running:
             cluster.start()
