@@ -200,7 +200,8 @@ class SyncingLedger:
             sent = 0
             error: str | None = None
             with self._queue() as db:
-                rows = db.execute("SELECT id, save, finished_at, source, queued_at FROM queue ORDER BY id").fetchall()
+                rows = db.execute("SELECT id, save, finished_at, source, queued_at FROM queue "
+                                  "ORDER BY id").fetchall()
                 for row_id, save, finished, source, queued_at in rows:
                     try:
                         # A save without its own finish time finished when it was queued.
