@@ -59,7 +59,10 @@ def _notes(window: MainWindow) -> list[str]:
 
 
 def test_the_window_loads_no_database_library_before_its_first_paint_and_opens_the_ledger_after(tmp_path):
-    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+    code = ("import sys, threading\nmain = []\n"
+            "sys.addaudithook(lambda event, args: event == 'import' and args[0] == 'sqlalchemy' and not main\n"
+            "                 and main.append(threading.current_thread() is threading.main_thread()))\n"
+            "from PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
             "import gui.app, gui.main_window, gui.new_game, gui.solitaire.view\n"
             "from gui.main_window import MainWindow\nw = MainWindow(autosave=False)\nw.show()\n"
             "app.processEvents()\n"
@@ -67,13 +70,14 @@ def test_the_window_loads_no_database_library_before_its_first_paint_and_opens_t
             "    return sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'alembic', 'ledger'})\n"
             "print(loaded())\n"
             "from gui.ledger.service import ledger_service\n"
-            "ledger_service().ready.connect(lambda ok: (print(ok, loaded()), app.quit()))\n"
+            "ledger_service().ready.connect(lambda ok: (print(ok, loaded(), main), app.quit()))\n"
             "app.exec()\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEBOX_LEDGER="1", BATTLEBOX_DATA_DIR=str(tmp_path))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
                          cwd=str(ROOT), timeout=120).stdout.splitlines()
     assert out[0] == "[]"  # at the first paint
-    assert out[1].startswith("True [") and "'sqlalchemy'" in out[1]  # then opened, off the UI thread
+    assert out[1].startswith("True [") and "'sqlalchemy'" in out[1]  # then opened,
+    assert out[1].endswith(" [False]")  # on the worker: SQLAlchemy was first imported off the UI thread
 
 
 def test_the_ledger_opens_once_the_window_shows_and_never_before(qtbot, monkeypatch, data):
