@@ -29,6 +29,10 @@ LICENCES: tuple[tuple[str, str], ...] = (
     ("numpy", "BSD-3-Clause"),
     ("pymunk (with Chipmunk2D)", "MIT"),
     ("Pillow (table photos)", "MIT-CMU"),
+    ("SQLAlchemy, Alembic, Mako (the club ledger)", "MIT"),
+    ("openskill (ledger ratings)", "MIT"),
+    ("pg8000, scramp, asn1crypto (a club's PostgreSQL)", "BSD-3-Clause, MIT-0, MIT"),
+    ("python-dateutil, MarkupSafe", "BSD-3-Clause"),
     ("Python (inside the installed app)", "PSF-2.0"),
 )
 

@@ -2,11 +2,14 @@
 
     python packaging/build.py [--fresh]
 
-The app is frozen from a clean virtual environment (build/venv) that holds only Battlebox, its
-declared dependencies and PyInstaller, so nothing from the build machine's own site-packages can
-leak into the bundle. The venv is kept between builds while pyproject.toml, the build
-requirements and the Python version stay the same (`--fresh` rebuilds it); Battlebox itself is
-reinstalled (non-editable, from a clean copy of the sources) on every build.
+The app is frozen from a clean virtual environment that holds only Battlebox, its declared
+dependencies and PyInstaller, so nothing from the build machine's own site-packages can leak into
+the bundle. The venv lives in the user's cache folder (~/.cache/battlebox/build-venv on Linux;
+BATTLEBOX_BUILD_VENV moves it), so a fresh clone on the same machine, as CI makes, reuses it
+instead of downloading and installing every dependency again (about two minutes). It is kept
+while pyproject.toml, the build requirements and the Python version stay the same (`--fresh`
+rebuilds it); Battlebox itself is reinstalled (non-editable, from a clean copy of the sources)
+on every build. One build at a time uses it (a lock file beside it).
 
 Output: build/dist/battlebox/ (the app; build/dist/Battlebox.app on macOS) and, on Linux,
 dist/battlebox-<version>-linux-x86_64.tar.gz with install.sh and uninstall.sh; on Windows a .zip
@@ -16,6 +19,7 @@ Exit code 3 means the build tools could not be installed (no venv/ensurepip, or 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -29,20 +33,33 @@ import tarfile
 import time
 import venv
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BUILD = ROOT / "build"
-VENV = BUILD / "venv"
+
+
+def _cache_home() -> Path:
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "battlebox"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "battlebox"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "battlebox"
+
+
+VENV = Path(os.environ.get("BATTLEBOX_BUILD_VENV") or _cache_home() / "build-venv")
 STAMP = VENV / ".battlebox-build"
 DIST = ROOT / "dist"
-SOURCES = ("pyproject.toml", "README.md", "core", "gui", "maps", "resources")
+SOURCES = ("pyproject.toml", "README.md", "core", "gui", "ledger", "maps", "resources")
 REQUIREMENTS = HERE / "requirements-build.txt"
 EXIT_NO_TOOLS = 3
 # Distributions whose licence files ship in the app's licenses/ folder.
 BUNDLED = ("PySide6_Essentials", "shiboken6", "shapely", "numpy", "networkx", "msgspec",
-           "platformdirs", "pymunk", "pillow", "pyinstaller")
+           "platformdirs", "pymunk", "pillow", "SQLAlchemy", "alembic", "Mako", "MarkupSafe",
+           "openskill", "pg8000", "scramp", "asn1crypto", "python-dateutil", "tzdata",
+           "typing_extensions", "pyinstaller")
 WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"
 
@@ -282,21 +299,47 @@ def windows_zip(app: Path, ver: str) -> Path:
     return archive
 
 
+@contextlib.contextmanager
+def venv_lock() -> Iterator[None]:
+    """Builds from two clones of the repository must not reinstall Battlebox into the shared
+    venv under each other's PyInstaller."""
+    VENV.parent.mkdir(parents=True, exist_ok=True)
+    with open(VENV.parent / f"{VENV.name}.lock", "w") as lock:
+        try:
+            import fcntl
+        except ImportError:  # Windows: one build at a time is up to the user
+            yield
+            return
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fresh", action="store_true", help="recreate the build venv and PyInstaller's cache")
     args = parser.parse_args(argv)
+    with venv_lock():
+        return build(args.fresh)
+
+
+def build(fresh: bool) -> int:
     start = time.perf_counter()
     ver = version()
     BUILD.mkdir(exist_ok=True)
     try:
-        made = ensure_venv(args.fresh)
+        made = ensure_venv(fresh)
     except NoTools as e:
         print(f"build.py: {e}", file=sys.stderr)
         return EXIT_NO_TOOLS
     if not made:
         install_project()
-    app = freeze(clean=args.fresh)
+    venv_done = time.perf_counter()
+    print(f"build venv ready in {venv_done - start:.0f} s", flush=True)
+    app = freeze(clean=fresh)
+    print(f"frozen in {time.perf_counter() - venv_done:.0f} s", flush=True)
     size = tree_size(app)
     print(f"app folder: {app} ({size / 2**20:.1f} MiB unpacked)")
     if MACOS:

@@ -24,7 +24,7 @@ target="${1:-}"
 if [ -z "$target" ]; then
     newer=""
     if [ -f "$ARCHIVE" ]; then
-        newer="$(find core gui maps resources packaging pyproject.toml -type f -newer "$ARCHIVE" \
+        newer="$(find core gui ledger maps resources packaging pyproject.toml -type f -newer "$ARCHIVE" \
                  -not -path '*/__pycache__/*' -print -quit)"
     fi
     if [ ! -f "$ARCHIVE" ] || [ -n "$newer" ]; then
@@ -124,6 +124,56 @@ corners="$("$PYTHON" -c 'import json, sys; print(json.load(open(sys.argv[1]))["c
 found="$(app "$launcher" layout-from-photo "$photo.jpg" --corners="$corners" --area standard --json | grep -o '"x_cm"' | wc -l)"
 [ "$found" -eq 12 ] || fail "layout-from-photo found $found of the 12 chips in $photo.jpg"
 echo "layout-from-photo: 12 of 12 chips found in a JPEG"
+
+step "the club ledger: record saves into a temp SQLite ledger, print the league table"
+ledger_db="sqlite:///$TMP/ledger/ledger.sqlite3"
+mkdir -p "$TMP/ledger"
+app "$launcher" ledger --db "$ledger_db" add "$SAVES/throwdown-3p-finished.battlebox.json" \
+    "$SAVES/throwdown-10p-finished.battlebox.json" "$SAVES/solitaire-finished.battlebox.json"
+again="$(app "$launcher" ledger --db "$ledger_db" add "$SAVES/throwdown-3p-finished.battlebox.json")"
+echo "$again"
+case "$again" in *"already recorded"*) ;; *) fail "a save added twice was not recognised: $again" ;; esac
+table="$(app "$launcher" ledger --db "$ledger_db" standings throwdown --json)"
+echo "$table" | head -c 600; echo
+rows="$(printf '%s' "$table" | "$PYTHON" -c '
+import json, sys
+rows = json.load(sys.stdin)
+assert all({"player", "rating", "mu", "sigma", "played", "won"} <= set(r) for r in rows), rows
+assert all(abs(r["rating"] - (r["mu"] - 3 * r["sigma"])) < 1e-6 for r in rows), rows
+assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True), rows
+print(len(rows), sum(r["played"] for r in rows))')" || fail "the league table is not the documented JSON: $table"
+# Players 1-3 sat in both Throwdown saves (3 + 10 seats, 10 names); the repeated save counts once.
+[ "$rows" = "10 13" ] || fail "the league table has (players, seats played) = ($rows), not (10 13)"
+[ -s "$TMP/ledger/ledger.sqlite3" ] || fail "no SQLite ledger was written"
+echo "ledger: 10 Throwdown players rated from 13 seats, the repeated save recorded once"
+
+step "the club ledger on a throwaway PostgreSQL server (pg8000, its SCRAM login and TLS modules bundled)"
+(cd "$ROOT" && "$PYTHON" - "$launcher" "$RUN_HOME" "$SAVES/throwdown-3p-finished.battlebox.json" <<'EOF'
+import json, subprocess, sys
+from tests.pg import Cluster, _find_bindir
+launcher, home, save = sys.argv[1:]
+if _find_bindir() is None:
+    print("skipped: no PostgreSQL server binaries here (the ledger's own tests need them anyway)")
+    sys.exit(0)
+cluster = Cluster().start()
+try:
+    url = cluster.create_database("smoke").replace("postgresql+pg8000://", "postgresql://", 1)
+    env = {"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8", "BATTLEBOX_DATA_DIR": home + "/data"}
+    def ledger(*args):
+        done = subprocess.run([launcher, "ledger", "--db", url, *args], env=env, capture_output=True,
+                              text=True, timeout=180)
+        if done.returncode:
+            sys.exit(f"battlebox ledger {args[0]} on PostgreSQL exited {done.returncode}: {done.stderr.strip()}")
+        return done.stdout
+    print(ledger("add", save).strip())
+    rows = json.loads(ledger("standings", "throwdown", "--json"))
+    if sorted(r["player"] for r in rows) != ["Player 1", "Player 2", "Player 3"]:
+        sys.exit(f"unexpected league table from PostgreSQL: {rows}")
+    print(f"PostgreSQL ledger: 3 players rated, best {rows[0]['player']} ({rows[0]['rating']:.2f})")
+finally:
+    cluster.stop(remove=True)
+EOF
+) || fail "the frozen app's ledger on PostgreSQL"
 
 step "uninstall.sh"
 as_user "$DATA/battlebox/uninstall.sh"
