@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
 from ledger.errors import LedgerError
-from ledger.identity import parse_stamp, read_save, stamp
+from ledger.identity import Facts, parse_stamp, read_save, stamp
 from ledger.rows import BestRow, EventRow, MatchRow, Recorded, SeatRow
 from ledger.schema import EVENTS, MATCHES, META, PLAYERS, SAVES, SEATS, SOLO
 
@@ -31,34 +32,75 @@ class RecordsMixin:
     def record(self: Ledger, save: bytes, *, finished_at: dt.datetime | None = None,
                source: str = "") -> Recorded:
         facts = read_save(save, source or "<save>", finished_at)
-        when = stamp(facts.finished_at)
-        now = stamp(dt.datetime.now(dt.timezone.utc))
         with self._write() as conn:
-            locked = [False]
-            pids = [self._player_for(conn, s.name, s.colour, s.computer, locked) for s in facts.seats]
+            pids = self._players_of(conn, facts, [False])
             self._lock_game(conn, facts.game)
-            added = conn.execute(self._insert(MATCHES).values(
-                id=facts.match_id, game=facts.game, mode=facts.mode, finished_at=when, draw=facts.draw,
-                reason=facts.reason, rated=facts.rated, source=source, recorded_at=now,
-                app_version=facts.app_version)
-                .on_conflict_do_nothing(index_elements=["id"])).rowcount == 1
-            if not added:
+            if not self._insert_match(conn, facts, pids, save, source):
                 return Recorded(facts.match_id, False)
-            conn.execute(SEATS.insert(), [
-                {"match_id": facts.match_id, "seat": s.seat, "player_id": p, "name": s.name,
-                 "placing": s.placing, "won": s.won, "mu": None, "sigma": None}
-                for s, p in zip(facts.seats, pids)])
-            conn.execute(SAVES.insert().values(match_id=facts.match_id, data=save))
-            if facts.points is not None:
-                conn.execute(EVENTS.insert().values(match_id=facts.match_id, game=facts.game,
-                                                    points=json.dumps(facts.points)))
-            for key, _name, total in facts.solo:
-                self._add_score(conn, key, pids[0], facts.seats[0].name, total,
-                                facts.finished_at.date().isoformat(), facts.match_id)
             if facts.rated:
-                self._rate_new(conn, facts.game, facts.match_id, when,
+                self._rate_new(conn, facts.game, facts.match_id, stamp(facts.finished_at),
                                [(s.seat, p, s.placing, s.won) for s, p in zip(facts.seats, pids)])
         return Recorded(facts.match_id, True)
+
+    def record_many(self: Ledger, saves: Iterable[tuple[bytes, dt.datetime | None, str]]
+                    ) -> list[Recorded | LedgerError]:
+        """Record (save, finished_at, source) items in one transaction, each game re-rated once
+        from its earliest new match: adding a folder of old saves to a big ledger costs one
+        re-rating, not one per save. Per item, its Recorded or the LedgerError that refused it."""
+        out: list[Recorded | LedgerError] = []
+        batch: list[tuple[int, Facts, bytes, str]] = []
+        for save, finished_at, source in saves:
+            try:
+                facts = read_save(save, source or "<save>", finished_at)
+            except LedgerError as e:
+                out.append(e)
+                continue
+            batch.append((len(out), facts, save, source))
+            out.append(Recorded(facts.match_id, False))
+        if not batch:
+            return out
+        with self._write() as conn:
+            locked = [False]
+            pids = [self._players_of(conn, facts, locked) for _i, facts, _s, _src in batch]
+            for game in sorted({facts.game for _i, facts, _s, _src in batch}):
+                self._lock_game(conn, game)
+            earliest: dict[str, tuple[str, str]] = {}
+            for (i, facts, save, source), players in zip(batch, pids):
+                added = self._insert_match(conn, facts, players, save, source)
+                out[i] = Recorded(facts.match_id, added)
+                if added and facts.rated:
+                    key = (stamp(facts.finished_at), facts.match_id)
+                    earliest[facts.game] = min(earliest.get(facts.game, key), key)
+            for game, since in sorted(earliest.items()):
+                self._recompute_game(conn, game, since=since)
+        return out
+
+    def _players_of(self: Ledger, conn: Connection, facts: Facts, locked: list[bool]) -> list[int]:
+        return [self._player_for(conn, s.name, s.colour, s.computer, locked) for s in facts.seats]
+
+    def _insert_match(self: Ledger, conn: Connection, facts: Facts, pids: list[int], save: bytes,
+                      source: str) -> bool:
+        """Insert a match with its seats, save, event and Solitaire totals, unrated; False when
+        its id is already there (nothing written)."""
+        added = conn.execute(self._insert(MATCHES).values(
+            id=facts.match_id, game=facts.game, mode=facts.mode, finished_at=stamp(facts.finished_at),
+            draw=facts.draw, reason=facts.reason, rated=facts.rated, source=source,
+            recorded_at=stamp(dt.datetime.now(dt.timezone.utc)), app_version=facts.app_version)
+            .on_conflict_do_nothing(index_elements=["id"])).rowcount == 1
+        if not added:
+            return False
+        conn.execute(SEATS.insert(), [
+            {"match_id": facts.match_id, "seat": s.seat, "player_id": p, "name": s.name,
+             "placing": s.placing, "won": s.won, "mu": None, "sigma": None}
+            for s, p in zip(facts.seats, pids)])
+        conn.execute(SAVES.insert().values(match_id=facts.match_id, data=save))
+        if facts.points is not None:
+            conn.execute(EVENTS.insert().values(match_id=facts.match_id, game=facts.game,
+                                                points=json.dumps(facts.points)))
+        for key, _name, total in facts.solo:
+            self._add_score(conn, key, pids[0], facts.seats[0].name, total,
+                            facts.finished_at.date().isoformat(), facts.match_id)
+        return True
 
     def matches(self: Ledger, *, game: str | None = None, player_id: int | None = None,
                 since: dt.date | None = None, until: dt.date | None = None,

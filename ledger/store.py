@@ -120,7 +120,7 @@ class Ledger(PlayersMixin, RatingsMixin, RecordsMixin, ExportMixin):
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PLAYERS_LOCK})
 
 
-for _name in ("players", "add_player", "rename_player", "merge_players", "record", "matches",
+for _name in ("players", "add_player", "rename_player", "merge_players", "record", "record_many", "matches",
               "save_bytes", "standings", "rating_history", "head_to_head", "recompute",
               "solitaire_bests", "solitaire_history", "import_solitaire_bests", "events", "export_csv"):
     setattr(Ledger, _name, guarded(getattr(Ledger, _name)))

@@ -230,3 +230,21 @@ def test_csv_export(led: Ledger, tmp_path: Path) -> None:
         rows = list(csv.DictReader(f))
     assert [r["player"] for r in rows] == [s.player for s in led.standings("throwdown")]
     assert rows[0]["rank"] == "1" and float(rows[0]["rating"]) == pytest.approx(led.standings("throwdown")[0].rating, abs=1e-4)
+
+
+def test_record_many_rates_as_one_by_one(led: Ledger, tmp_path: Path) -> None:
+    data = [finished_save(s, computer=s % 3 == 0) for s in range(10)]
+    with Ledger.open(f"sqlite:///{tmp_path / 'one-by-one.sqlite3'}") as other:
+        for d in data:
+            other.record(d)
+        expected = table(other)
+    led.record(data[5])
+    items = [(d, None, f"m{i}.battlebox.json") for i, d in enumerate(reversed(data))]
+    items.insert(3, (b"{", None, "broken.battlebox.json"))
+    items.append((data[0], None, "again.battlebox.json"))
+    out = led.record_many(items)
+    assert isinstance(out[3], LedgerError) and out[3].where == "broken.battlebox.json"
+    recorded = [r for r in out if not isinstance(r, LedgerError)]
+    assert sum(r.added for r in recorded) == 9 and not recorded[-1].added
+    assert table(led) == expected and len(led.matches()) == 10
+    assert led.record_many([]) == []
