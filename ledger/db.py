@@ -2,7 +2,8 @@
 
 A club types `postgresql://user:pw@host/db`; the pure-Python pg8000 driver serves it, so the
 frozen app carries no compiled PostgreSQL client. SQLite runs in WAL mode (readers never wait for
-the writer) and every write transaction begins IMMEDIATE, so two writers queue on the file's lock
+the writer; set by ledger.migrations once the file is known to be ours, as the mode is kept in
+the file) and every write transaction begins IMMEDIATE, so two writers queue on the file's lock
 for the busy timeout instead of failing half-way through a transaction.
 """
 from __future__ import annotations
@@ -93,7 +94,6 @@ def create(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         dbapi.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
         cur = dbapi.cursor()
         cur.execute(f"PRAGMA busy_timeout = {millis}")
-        cur.execute("PRAGMA journal_mode = WAL")
         cur.execute("PRAGMA foreign_keys = ON")
         cur.close()
 
@@ -102,6 +102,15 @@ def create(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
 
     return engine
+
+
+def use_wal(engine: Engine) -> None:
+    """Put a SQLite ledger in WAL mode (kept in the file): outside any transaction, so raw."""
+    raw = engine.raw_connection()
+    try:
+        raw.driver_connection.execute("PRAGMA journal_mode = WAL")  # type: ignore[union-attr]
+    finally:
+        raw.close()
 
 
 def translate(e: BaseException, url: str) -> LedgerError:

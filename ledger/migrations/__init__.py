@@ -63,10 +63,12 @@ def upgrade(engine: Engine, url: str, backup_dir: Path | None, *, to: str = "hea
     with engine.connect() as conn:
         now = current(conn)
     _check_known(now, url)
+    kind = db.kind_of(url)
+    if kind == "sqlite":
+        db.use_wal(engine)
     target = head() if to == "head" else to
     if now == (target,):
         return None
-    kind = db.kind_of(url)
     backup = None
     if now and kind == "sqlite":
         backup = _backup_sqlite(url, backup_dir, now[0])

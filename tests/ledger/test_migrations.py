@@ -87,13 +87,16 @@ def test_a_ledger_from_a_newer_battlebox_is_refused_untouched(ledger_url: str, t
         conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     engine.dispose()
     path = Path(ledger_url.removeprefix("sqlite:///")) if ledger_url.startswith("sqlite") else None
+    if path:  # as a newer release might leave it: not in WAL mode, which opening must not change
+        with sqlite3.connect(path) as con:
+            con.execute("PRAGMA journal_mode = DELETE")
     data = path.read_bytes() if path else b""
     with pytest.raises(LedgerTooNew, match="newer Battlebox") as e:
         Ledger.open(ledger_url, backup_dir=tmp_path / "b")
     assert "battlebox-test-pw" not in str(e.value)
     assert revision_of(ledger_url) == "9999" and not (tmp_path / "b").exists()
     if path:
-        assert path.read_bytes() == data
+        assert path.read_bytes() == data and not Path(f"{path}-wal").exists()
 
 
 def _dump(path: Path) -> list[str]:
@@ -103,3 +106,9 @@ def _dump(path: Path) -> list[str]:
 
 def test_default_url_is_a_file_in_the_data_folder(tmp_path: Path) -> None:
     assert default_url(tmp_path) == f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+
+
+def test_a_sqlite_ledger_runs_in_wal_mode(sqlite_url: str) -> None:
+    Ledger.open(sqlite_url).close()
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as con:
+        assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
