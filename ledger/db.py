@@ -145,7 +145,7 @@ def translate(e: BaseException, url: str) -> LedgerError:
                                        "the host name and port right?)")
     if isinstance(e, SQLAlchemyError):
         return LedgerError(here, f"the database said: {_short(text)}")
-    return LedgerError(here, f"{type(e).__name__}: {_short(text)}")
+    return LedgerError(here, f"the ledger cannot be used ({type(e).__name__}: {_short(safe_url(text))})")
 
 
 def _short(text: str) -> str:

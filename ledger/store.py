@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -44,7 +45,7 @@ def guarded(fn: F) -> F:
             return fn(self, *args, **kwargs)
         except LedgerError:
             raise
-        except (SQLAlchemyError, OSError) as e:
+        except (SQLAlchemyError, OSError, sqlite3.Error) as e:
             raise db.translate(e, self.url) from None
 
     return wrapper  # type: ignore[return-value]
@@ -79,10 +80,7 @@ class Ledger(PlayersMixin, RatingsMixin, RecordsMixin, ExportMixin):
                 engine.dispose()
             if isinstance(e, LedgerError):
                 raise
-            if isinstance(e, (SQLAlchemyError, OSError)):
-                raise db.translate(e, url) from None
-            raise LedgerError(db.safe_url(url), f"the ledger cannot be opened ({type(e).__name__}: "
-                                                f"{db.safe_url(str(e))})") from None
+            raise db.translate(e, url) from None
         return cls(url, engine)
 
     def close(self) -> None:
