@@ -218,14 +218,31 @@ class LedgerService(QObject):
         self._waiting: dict[int, tuple[Callable[[Any], None] | None, Callable[[str], None] | None]] = {}
         self._opened_for: tuple[str, str | None] | None = None
         self.status = Status("off") if self.disabled else Status("opening")
-        self.players_cache: list[PlayerRow] = []
-        self.opened = False
+        self._players: list[PlayerRow] = []
+        self._open = False
         self._retry = QTimer(self)
         self._retry.setInterval(RETRY_MS)
         self._retry.timeout.connect(self.sync)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
+
+    @property
+    def current(self) -> bool:
+        """Whether the service was last opened (or tried) for the data folder and URL the settings
+        name now: a changed setting, or another data folder (each test has its own), means not."""
+        return self._opened_for == (str(storage.data_dir()), storage.ledger_url())
+
+    @property
+    def players_cache(self) -> list[PlayerRow]:
+        """The registered people (no computers) as the ledger last listed them, for New Game; none
+        from a ledger the settings no longer name."""
+        return list(self._players) if self.current else []
+
+    @property
+    def opened(self) -> bool:
+        """Open, for the ledger the settings name now."""
+        return self._open and self.current
 
     @property
     def disabled(self) -> bool:
@@ -237,24 +254,24 @@ class LedgerService(QObject):
         if self.disabled:
             self._set_status(Status("off"))
             return
-        if self._opened_for != (str(storage.data_dir()), storage.ledger_url()):
+        if not self.current:
             self.open()
 
     def open(self) -> None:
         """(Re)open the ledger the settings name now (the default SQLite file when none)."""
         folder, url = storage.data_dir(), storage.ledger_url()
         self._opened_for = (str(folder), url)
-        self.opened = False
+        self._open = False
         self._set_status(Status("opening"))
         self._queue(lambda w: _open(w, url, folder), self._on_opened, self._on_open_failed)
 
     def _on_opened(self, opened: Opened) -> None:
-        self.opened = True
+        self._open = True
         self._set_players(opened.players)
         self.ready.emit(True)
 
     def _on_open_failed(self, _error: str) -> None:
-        self.opened = False
+        self._open = False
         self.ready.emit(False)
 
     # --- work -----------------------------------------------------------------------------------
@@ -276,7 +293,7 @@ class LedgerService(QObject):
         that failed to open is tried again first (a locked file may be free by now)."""
         from core.saves import encode_doc
 
-        if not self.opened and self.status.state == "error":
+        if not self.current or (not self._open and self.status.state == "error"):
             self.open()
 
         save = encode_doc(match.to_doc())
@@ -342,7 +359,7 @@ class LedgerService(QObject):
             self._set_players(players)
 
     def _set_players(self, players: list[PlayerRow]) -> None:
-        self.players_cache = list(players)
+        self._players = list(players)
         self.players_changed.emit()
 
 

@@ -93,7 +93,9 @@ class FinishPage(QWidget):
         lay.addStretch(1)
 
     def render(self, state: SolitaireState, bests: Sequence[Best], session_keys: Sequence[str],
-               problem: str = "") -> None:
+               problem: str = "", heading: str = "Personal bests") -> None:
+        """`heading`: whose bests these are (a club's shared ledger holds every member's)."""
+        self.bests_title.setText(heading)
         self.summary.set_colour(state.setup.players[0].colour)
         totals = [state.sheet.total(g) for g in range(state.setup.games)]
         if len(totals) == 1:

@@ -85,7 +85,7 @@ class SolitaireView(GameView):
         self.add_page("board", self.board_scroll)
         self.add_page("over", self.finish)
         self.start()
-        if self.ledger.opened or self.ledger.status.state == "error":
+        if self.ledger.current:  # open, or failed (then the note says so); else it will say `ready`
             self._ask_ledger()
 
     def scores_widget(self) -> QWidget:
@@ -104,7 +104,9 @@ class SolitaireView(GameView):
     def render_over(self, state: SolitaireState) -> None:
         keys = self._record_finished_games(state)
         if self.ledger_bests is not None:
-            self.finish.render(state, self.ledger_bests, [self._match_id] if self._match_id else [])
+            club = self.ledger.status.state in ("club", "offline")
+            self.finish.render(state, self.ledger_bests, [self._match_id] if self._match_id else [],
+                               heading="Club bests" if club else "Personal bests")
         else:
             self.finish.render(state, self.bests.bests, keys, self._file_problem())
 
