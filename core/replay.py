@@ -93,9 +93,12 @@ class Replay:
         self._shown = (step, state)
         return state
 
-    def at(self, step: int) -> Match:
-        """A match positioned at `step` (its own object: the original is untouched)."""
-        return self.match.positioned(step, self.state_at(step))
+    def at(self, step: int, *, public: bool = False) -> Match:
+        """A match positioned at `step` (its own object: the original is untouched). With
+        `public`, its state is what a spectator may see then (`view(state, None)`): a seat's
+        secret choices stay hidden until the step where the game revealed them."""
+        state = self.state_at(step)
+        return self.match.positioned(step, self.match.game.view(state, None) if public else state)
 
     def what_if(self, step: int, seed: int) -> Match:
         """A new match from the first `step` actions whose later throws follow `seed`.

@@ -53,6 +53,7 @@ class CloutPlayView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart")
     BOARD = "playCanvas"
+    PUBLIC_STATE = False  # it draws every chip from the whole state; hidden stacks follow viewer()
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows (on the area)", "move between the chips; Enter or Space clicks the chip in the ring"),
         ("Arrows while aiming", "move the aim point 1 cm (Shift: 10 cm)"),

@@ -133,6 +133,9 @@ class GameView(QWidget):
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most
     BOARD: str | None = None  # object name of the widget that shows the board or table
     KEYS: tuple[tuple[str, str], ...] = ()  # (keys, what they do) for Help → Keyboard and tooltips
+    # A replay draws the spectator's state (`game.view(state, None)`), so no seat's secret can show;
+    # a view that draws from the whole state and hides the secrets itself by `viewer()` says False.
+    PUBLIC_STATE = True
 
     def __init__(self, controller: MatchController, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)

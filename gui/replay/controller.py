@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 
 class ReplayController(MatchController):
-    """`match` is the replayed game at the step shown; the replayed match is never changed."""
+    """`match` is the replayed game at the step shown, as a spectator sees it (no seat's secrets);
+    the replayed match is never changed."""
 
     replaying = True
 
@@ -31,6 +32,7 @@ class ReplayController(MatchController):
         super().__init__(replay.at(step))
         self.replay = replay
         self.step = step
+        self.public = False  # until the view says it draws the spectator's state (set_public)
         self.origin = title  # the window's title names it; a replay is never saved back anywhere
 
     @property
@@ -45,7 +47,15 @@ class ReplayController(MatchController):
         step = max(0, min(self.replay.steps, step))
         if step != self.step:
             self.step = step
-            self.match = self.replay.at(step)
+            self.match = self.replay.at(step, public=self.public)
+            self.changed.emit()
+
+    def set_public(self, public: bool) -> None:
+        """Show the spectator's state (`GameView.PUBLIC_STATE`), or the whole state to a view that
+        hides secrets itself; the view is built on the whole state and told before it paints."""
+        if public != self.public:
+            self.public = public
+            self.match = self.replay.at(self.step, public=public)
             self.changed.emit()
 
     def apply(self, action: Any) -> bool:
@@ -75,6 +85,7 @@ class ReplayHost(QObject):
         self.timeline.step_requested.connect(self.go)
         self.timeline.continue_requested.connect(self.continue_from_here)
         view.set_timeline(self.timeline)
+        controller.set_public(view.PUBLIC_STATE)
         self._shown()
 
     def go(self, step: int) -> None:

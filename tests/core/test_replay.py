@@ -100,7 +100,7 @@ def test_turns_start_where_the_seat_changes_and_chance_joins_the_turn_before(spi
     assert starts[0] == 0 and list(starts) == sorted(set(starts)) and len(starts) > 10
     seat_of_turn = None
     for step in range(spike.steps):
-        actor = spike.game.actor(spike.state_at(step))
+        actor = spike.game.actor(replay.state_at(step))
         seat = "together" if isinstance(actor, Simultaneous) else actor
         if step in starts:
             assert seat != CHANCE and (step == 0 or seat != seat_of_turn)
@@ -113,7 +113,7 @@ def test_turns_start_where_the_seat_changes_and_chance_joins_the_turn_before(spi
 # --- what-if ---------------------------------------------------------------------------------
 
 def test_what_if_reseeds_the_later_throws_and_leaves_the_original(spike, replay, tmp_path):
-    chance_steps = [s for s in range(spike.steps) if spike.game.actor(spike.state_at(s)) == CHANCE]
+    chance_steps = [s for s in range(spike.steps) if spike.game.actor(replay.state_at(s)) == CHANCE]
     step = chance_steps[len(chance_steps) // 2]
     saved = spike.actions
     other = replay.what_if(step, seed=spike.seed + 1)
@@ -127,3 +127,15 @@ def test_what_if_reseeds_the_later_throws_and_leaves_the_original(spike, replay,
     assert other.is_over and spike.actions == saved
     other.save(tmp_path / "w.battlebox.json")  # its draws check against the new seed from `step`
     assert Match.load(tmp_path / "w.battlebox.json").actions == other.actions
+
+
+def test_the_public_position_hides_a_choice_until_the_game_reveals_it():
+    match = Match.load(OLD / "domination-finished.battlebox.json")
+    replay = Replay(match)
+    for step in (13, 15):  # Player 1 has chosen an army, then a fistful; Player 2 not yet
+        raw, shown = replay.at(step).state, replay.at(step, public=True).state
+        assert enc(shown) == enc(match.game.view(raw, None)) != enc(raw)
+    assert replay.at(13, public=True).state.armies == ((), ())
+    assert replay.at(14, public=True).state.armies[0]  # both chose: revealed
+    assert replay.at(15, public=True).state.fistfuls == ((), ())
+    assert enc(replay.what_if(15, seed=7).state) == enc(match.state_at(15))  # play on with the real choice

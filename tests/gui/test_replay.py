@@ -53,6 +53,7 @@ def test_open_step_jump_play_and_continue_from_here(qtbot, window, save):
     d.drag_to(13)  # a secret pick is due: the spectator sees no curtain and no seat's hand
     assert d.step() == 13 and window.match.game.secret(window.match.state) is not None
     assert window.view.page != "curtain" and window.view.viewer() is None
+    assert window.match.state.armies == ((), ()) and window.controller.replay.state_at(13).armies[0]
     d.go_to_turn(5)
     assert window.match.steps == window.controller.replay.turn_starts[4] and d.turn() == 5
     log = window.log_view.toPlainText().splitlines()  # the log, cut back and written on, shows the steps so far
@@ -102,9 +103,14 @@ def test_a_replay_never_plays_a_computer_seat(qtbot, window, tmp_path):
         assert window.match.actions == match.actions[:d.step()]
 
 
-def test_ledger_bytes_open_and_a_broken_save_says_why(window, save):
-    assert open_replay_bytes(window, save.read_bytes(), "Ledger: Domination, 2 Dec")
-    assert ReplayDriver(window).on_screen and "Ledger: Domination, 2 Dec" in window.windowTitle()
+def test_ledger_bytes_open_and_a_broken_save_says_why(window):
+    """A Clout match: its view hides the stacks itself (nobody's seat is in front of a replay)."""
+    data = (SAVES / "clout-midgame.battlebox.json").read_bytes()
+    assert open_replay_bytes(window, data, "Ledger: Clout, 2 Dec")
+    d = ReplayDriver(window)
+    assert d.on_screen and "Ledger: Clout, 2 Dec" in window.windowTitle()
+    d.last()
+    assert not d.find("stackTitle").isVisibleTo(window) and not window.controller.public
     assert not open_replay_bytes(window, b'{"format": "battlebox-save", "version": 2', "broken match")
     assert window.errors and "broken match" in window.errors[-1]
     assert ReplayDriver(window).on_screen  # the replay already open stays
