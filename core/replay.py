@@ -5,10 +5,12 @@ words the log, finds where each turn begins and keeps a state every `DENSE` step
 that `at(step)` costs at most `DENSE - 1` rule steps, or one when stepping forward, whatever
 the game's length, so a jump stays quick in the longest Clout or Power Spike game.
 
-Turns: step i belongs to the seat acting before it; the steps of a simultaneous choice (every
-seat picking at once) belong to them together, as one turn; a chance step (a throw, a draw)
-belongs to the run before it, since it resolves what that seat just did. A turn starts at
-each step whose seat differs from the seat of the run before; the first turn starts at 0.
+Turns: step i belongs to the seat acting before it; the steps of one simultaneous choice (the
+seats choosing at once, until the last has chosen) belong to them together, as one turn; a
+chance step (a throw, a draw) belongs to the run before it, since it resolves what that seat
+just did. A turn starts at each step whose seat differs from the seat of the run before, and
+where a new simultaneous choice begins (as many seats to choose as before, or more); the
+first turn starts at 0.
 """
 from __future__ import annotations
 
@@ -42,15 +44,19 @@ class Replay:
         actions = self._actions = match.actions
         self._states: dict[int, Any] = {}
         starts: list[int] = []
-        last: int | None = None
+        last: int | str | None = None
+        waiting = 0  # seats still to choose in the simultaneous step before
         state = match.state_at(0)
         for step, action in enumerate(actions):
             if step % DENSE == 0:
                 self._states[step] = state
-            seat = _seat(game.actor(state))
-            if seat is not None and seat != last:
-                starts.append(step)
-                last = seat
+            actor = game.actor(state)
+            seat = _seat(actor)
+            if seat is not None:
+                pending = len(actor.players) if seat == TOGETHER else 0
+                if seat != last or (seat == TOGETHER and pending >= waiting):
+                    starts.append(step)
+                last, waiting = seat, pending
             state = game.apply(state, action)
             if progress is not None and step % 256 == 255:
                 progress(step + 1, len(actions))

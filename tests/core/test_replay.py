@@ -58,7 +58,7 @@ def test_undoing_the_final_action_clears_finished_at():
 
 
 def test_older_saves_open_without_finished_at():
-    for path in sorted(OLD.glob("*-finished.battlebox.json"))[:6]:
+    for path in sorted(OLD.glob("*-finished.battlebox.json"))[:3]:
         match = Match.load(path)
         assert match.is_over and match.finished_at == ""
 
@@ -108,6 +108,15 @@ def test_turns_start_where_the_seat_changes_and_chance_joins_the_turn_before(spi
         elif seat != CHANCE:
             assert seat == seat_of_turn, step
     assert replay.turn_of(starts[3]) == 3 and replay.turn_of(starts[3] - 1) == 2
+
+
+def test_each_simultaneous_choice_is_a_turn():
+    """A Fistful of Gold: both seats choose a card at once, then the duel; each duel is a turn."""
+    match = Match.load(OLD / "fistful-of-gold-finished.battlebox.json")
+    starts = Replay(match).turn_starts
+    duels = [i for i, line in enumerate(match.log) if line.startswith("Duel:")]
+    assert len(starts) == len(duels) + 1  # the discards before the first duel, then one per duel
+    assert all(start - 1 in duels for start in starts[2:])
 
 
 # --- what-if ---------------------------------------------------------------------------------
