@@ -157,7 +157,10 @@ class LedgerHooks(QObject):
             self.status_label.setProperty("state", status.state)
             if polished:  # the first state is set before the label is polished (and before the first paint)
                 from gui.kit.style import repolish
+                from gui.kit.stylesheet import apply_theme
 
+                if status.state in ("offline", "error"):
+                    apply_theme()  # the start page's sheet lacks ledger.qss, which colours these (a no-op later)
                 repolish(self.status_label)
 
     def show_settings(self) -> QDialog:
