@@ -55,6 +55,18 @@ def test_a_wrong_url_is_named(qtbot, window, url, says):
     assert settings.result_role == "error"
 
 
+def test_a_ledger_from_a_newer_battlebox_is_named(qtbot, window):
+    import sqlite3
+
+    path = storage.data_dir() / "ledger.sqlite3"
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE alembic_version SET version_num = '9999'")
+    settings = LedgerAppDriver(window).open_settings()
+    text = settings.test_connection(qtbot)
+    assert text.startswith(f"Cannot use this ledger: {path}: ") and "newer Battlebox" in text
+    assert settings.result_role == "error"
+
+
 def test_a_server_nobody_answers_on_and_refused_credentials_are_said_without_the_password(qtbot, window, cluster):
     settings = LedgerAppDriver(window).open_settings()
     settings.use_club(f"postgresql://battlebox:{SECRET}@127.0.0.1:{free_port()}/club")
