@@ -150,6 +150,7 @@ class RatingsMixin:
             with self._write() as conn:
                 self._lock_game(conn, g)
                 self._recompute_game(conn, g)
+        self._analyze()
 
     # --- inside a write transaction holding the game's lock ---------------------------
     def _rate_new(self: Ledger, conn: Connection, game: str, match_id: str, finished_at: str,

@@ -73,6 +73,8 @@ class RecordsMixin:
                     earliest[facts.game] = min(earliest.get(facts.game, key), key)
             for game, since in sorted(earliest.items()):
                 self._recompute_game(conn, game, since=since)
+        if len(batch) > 100:
+            self._analyze()
         return out
 
     def _players_of(self: Ledger, conn: Connection, facts: Facts, locked: list[bool]) -> list[int]:

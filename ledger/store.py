@@ -113,6 +113,13 @@ class Ledger(PlayersMixin, RatingsMixin, RecordsMixin, ExportMixin):
             key = int.from_bytes(hashlib.sha256(b"game:" + game.encode()).digest()[:8], "big", signed=True)
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
 
+    def _analyze(self) -> None:
+        """Fresh PostgreSQL planner statistics after a large change: with stale ones (before
+        autovacuum's turn) a player's rating history took seconds instead of milliseconds."""
+        if self.kind == "postgresql":
+            with self.engine.connect() as conn, conn.begin():
+                conn.execute(text("ANALYZE"))
+
     def _lock_players(self, conn: Connection) -> None:
         if self.kind == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PLAYERS_LOCK})
