@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QPlainTextEdit, QTextBrowser,
@@ -59,6 +60,28 @@ def free_tab(root: QWidget) -> None:
     for text in [*root.findChildren(QTextEdit), *root.findChildren(QPlainTextEdit)]:
         if text.isReadOnly():
             text.setTabChangesFocus(True)
+
+
+def show_keyboard_help(window: Any) -> QWidget:
+    """Help → Keyboard for the main window (non-modal): its keys, the boards' keys, the keys of
+    the game in front, and the timeline's while that game is a replay."""
+    from PySide6.QtCore import Qt
+
+    w = window
+    menus = [w.new_action, w.open_action, w.save_action, w.save_as_action, w.quit_action,
+             w.undo_action, w.redo_action, w.notes_action, w.keyboard_action]
+    sections = [("This window", action_keys(menus) + WINDOW_KEYS), ("On a board", BOARD_KEYS)]
+    if w.view is not None and w.stack.currentWidget() is w.view:
+        sections.append((w.controller.match.game.title, tuple(getattr(w.view, "KEYS", ()))))
+        if w.controller.replaying:
+            from gui.kit.timeline import Timeline
+
+            sections.append(("In a replay", Timeline.KEYS))
+    dialog = KeyboardHelpDialog(tuple(sections), w)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    w.keyboard_help = dialog
+    dialog.show()
+    return dialog
 
 
 def _section(title: str, rows: Keys) -> str:

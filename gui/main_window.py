@@ -20,6 +20,7 @@ from gui import ledger, storage
 from gui.docks import DockPanels
 from gui.icons import app_icon
 from gui.kit.stylesheet import apply_theme
+from gui.replay import open_replay_dialog
 from gui.start_page import StartPage
 
 if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
@@ -122,7 +123,7 @@ class MainWindow(DockPanels, QMainWindow):
     def _build_actions(self) -> None:
         self.new_action = self._action("&New…", self.new_game_menu, "Choose a game to start")
         self.open_action = self._action("&Open…", self.open_dialog, "Open a saved game")
-        self.replay_action = self._action("Open as re&play…", lambda: _replay().open_replay_dialog(self),
+        self.replay_action = self._action("Open as re&play…", lambda: open_replay_dialog(self),
                                           "Open a saved game as a replay: step through it, continue from any step")
         self.save_action = self._action("&Save", self.save, "Save the game")
         self.save_as_action = self._action("Save &As…", self.save_as, "Save the game under a new name")
@@ -624,21 +625,9 @@ class MainWindow(DockPanels, QMainWindow):
         return None
 
     def show_keyboard_help(self) -> QWidget:
-        """Non-modal: the window's keys, the boards' keys and the keys of the game in front."""
-        from PySide6.QtCore import Qt
-
-        from gui.keyboard_help import BOARD_KEYS, WINDOW_KEYS, KeyboardHelpDialog, action_keys
-
-        menus = [self.new_action, self.open_action, self.save_action, self.save_as_action, self.quit_action,
-                 self.undo_action, self.redo_action, self.notes_action, self.keyboard_action]
-        sections = [("This window", action_keys(menus) + WINDOW_KEYS), ("On a board", BOARD_KEYS)]
-        if self._view is not None and self.stack.currentWidget() is self._view:
-            sections.append((self._controller.match.game.title, tuple(getattr(self._view, "KEYS", ()))))
-        dialog = KeyboardHelpDialog(tuple(sections), self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.keyboard_help = dialog
-        dialog.show()
-        return dialog
+        """Non-modal: every key this window, its boards and the game in front answer."""
+        from gui.keyboard_help import show_keyboard_help
+        return show_keyboard_help(self)
 
     def show_about(self) -> None:
         from gui.about import AboutDialog
@@ -796,12 +785,6 @@ class MainWindow(DockPanels, QMainWindow):
 
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         return docs or str(Path.home())
-
-
-def _replay() -> Any:
-    import gui.replay
-
-    return gui.replay
 
 
 def _player_errors() -> tuple[type[Exception], ...]:

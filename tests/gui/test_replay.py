@@ -9,6 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTextBrowser
 
 from core.match import Match
 from gui.kit.game_view import REPLAY_REFUSAL
@@ -75,6 +76,9 @@ def test_open_step_jump_play_and_continue_from_here(qtbot, window, save):
     d.press(Qt.Key.Key_Space)
     assert not d.playing()
     shown = d.step()
+
+    assert "Space" in window.show_keyboard_help().findChild(QTextBrowser).toPlainText().split("In a replay")[1]
+    window.keyboard_help.close()
 
     before = window.match.actions
     d.click_board()
