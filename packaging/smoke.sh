@@ -128,11 +128,13 @@ echo "layout-from-photo: 12 of 12 chips found in a JPEG"
 step "the club ledger: record saves into a temp SQLite ledger, print the league table"
 ledger_db="sqlite:///$TMP/ledger/ledger.sqlite3"
 mkdir -p "$TMP/ledger"
-app "$launcher" ledger --db "$ledger_db" add "$SAVES/throwdown-3p-finished.battlebox.json" \
-    "$SAVES/throwdown-10p-finished.battlebox.json" "$SAVES/solitaire-finished.battlebox.json"
-again="$(app "$launcher" ledger --db "$ledger_db" add "$SAVES/throwdown-3p-finished.battlebox.json")"
-echo "$again"
-case "$again" in *"already recorded"*) ;; *) fail "a save added twice was not recognised: $again" ;; esac
+added="$(app "$launcher" ledger --db "$ledger_db" add "$SAVES/throwdown-3p-finished.battlebox.json" \
+    "$SAVES/throwdown-10p-finished.battlebox.json" "$SAVES/solitaire-finished.battlebox.json" \
+    "$SAVES/throwdown-3p-finished.battlebox.json")"
+echo "$added"
+[ "$(printf '%s\n' "$added" | grep -c ': added$')" -eq 3 ] || fail "three saves were not all added: $added"
+[ "$(printf '%s\n' "$added" | tail -1)" = "$SAVES/throwdown-3p-finished.battlebox.json: already recorded" ] \
+    || fail "a save added twice was not recognised: $added"
 table="$(app "$launcher" ledger --db "$ledger_db" standings throwdown --json)"
 echo "$table" | head -c 600; echo
 rows="$(printf '%s' "$table" | "$PYTHON" -c '
