@@ -37,7 +37,7 @@ import itertools
 import time
 
 from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QScrollBar, QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 from core.ai import action_seat
 from core.ai.turns import computer_throws
@@ -74,6 +74,7 @@ def _relay() -> _Relay:
 
 _PRESSES = frozenset({QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick})
 _KEYS = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Delete})
+_LOOKING = (QScrollBar, QTabBar)
 
 
 class _ReplayGuard(QObject):
@@ -91,6 +92,8 @@ class _ReplayGuard(QObject):
         stack = self.view.stack
         if not isinstance(watched, QWidget) or not (watched is stack or stack.isAncestorOf(watched)):
             return False
+        if isinstance(watched, _LOOKING):
+            return False  # scrolling the table or turning its tabs is looking, not playing
         self.view.show_refusal(REPLAY_REFUSAL)
         return True
 
