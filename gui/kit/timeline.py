@@ -127,10 +127,6 @@ class Timeline(QWidget):
             self.pause()
 
     @property
-    def step(self) -> int:
-        return self._step
-
-    @property
     def playing(self) -> bool:
         return self._timer.isActive()
 

@@ -73,8 +73,7 @@ def open_replay(window: MainWindow, match: Match, title: str) -> bool:
     if not window._install(controller):
         return False
     ReplayHost(window, controller, window.view)
-    window.statusBar().showMessage(f"Replay of {title}: Left/Right step, Space plays; "
-                                   "Continue from here plays on from any step.", 10000)
+    window.statusBar().showMessage(f"Replay of {title}: Left/Right steps, Space plays.", 10000)
     return True
 
 
