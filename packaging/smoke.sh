@@ -150,7 +150,13 @@ print(len(rows), sum(r["played"] for r in rows))')" || fail "the league table is
 echo "ledger: 10 Throwdown players rated from 13 seats, the repeated save recorded once"
 
 step "the club ledger on a throwaway PostgreSQL server (pg8000, its SCRAM login and TLS modules bundled)"
-(cd "$ROOT" && "$PYTHON" - "$launcher" "$RUN_HOME" "$SAVES/throwdown-3p-finished.battlebox.json" <<'EOF'
+# tests/pg.py makes the server's database through pg8000: the dev venv's Python has it.
+pg_python="$PYTHON"
+"$pg_python" -c 'import pg8000' 2>/dev/null || pg_python="$ROOT/.venv/bin/python"
+if ! "$pg_python" -c 'import pg8000' 2>/dev/null; then
+    echo "skipped: no Python with pg8000 to start the test server (bash packaging/dev.sh test makes .venv)"
+else
+(cd "$ROOT" && "$pg_python" - "$launcher" "$RUN_HOME" "$SAVES/throwdown-3p-finished.battlebox.json" <<'EOF'
 import json, subprocess, sys
 from tests.pg import Cluster, _find_bindir
 launcher, home, save = sys.argv[1:]
@@ -176,6 +182,7 @@ finally:
     cluster.stop(remove=True)
 EOF
 ) || fail "the frozen app's ledger on PostgreSQL"
+fi
 
 step "uninstall.sh"
 as_user "$DATA/battlebox/uninstall.sh"
