@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ledger.db import default_url
-from tests.pg import Cluster
+from tests.pg import PASSWORD, USER, Cluster
 
 _names = itertools.count()
 
@@ -34,6 +34,32 @@ def fresh_pg_url(pg_cluster: Cluster) -> str:
     return pg_cluster.create_database(f"t_{worker}_{next(_names)}")
 
 
+@pytest.fixture(scope="session")
+def _pg_ledger(pg_cluster: Cluster) -> str:
+    """The worker's PostgreSQL ledger at today's schema, emptied for each test that takes it
+    (emptying costs far less than a new database and its migrations)."""
+    from ledger.store import Ledger
+
+    url = pg_cluster.create_database(f"ledger_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}")
+    Ledger.open(url).close()
+    return url
+
+
+def _emptied(cluster: Cluster, url: str) -> str:
+    import pg8000.native
+
+    from ledger.schema import Base
+
+    con = pg8000.native.Connection(USER, host="127.0.0.1", port=cluster.port, password=PASSWORD,
+                                   database=url.rsplit("/", 1)[1])
+    try:
+        tables = ", ".join(f'"{t}"' for t in Base.metadata.tables)
+        con.run(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+    finally:
+        con.close()
+    return url
+
+
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return default_url(tmp_path / "data")
@@ -41,5 +67,14 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def ledger_url(request: pytest.FixtureRequest) -> str:
-    """A fresh empty ledger URL on each backend."""
+    """An empty ledger's URL on each backend (PostgreSQL: at today's schema, shared by the worker's
+    tests, so a test taking it must leave the schema as it found it)."""
+    if request.param == "sqlite":
+        return request.getfixturevalue("sqlite_url")
+    return _emptied(request.getfixturevalue("pg_cluster"), request.getfixturevalue("_pg_ledger"))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_ledger_url(request: pytest.FixtureRequest) -> str:
+    """A URL where no ledger exists yet, on each backend."""
     return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "fresh_pg_url")

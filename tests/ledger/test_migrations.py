@@ -34,7 +34,8 @@ def test_every_earlier_revision_has_a_ledger_kept() -> None:
     assert REVISIONS == ["0001"] and migrations.head() == "0002"
 
 
-def test_a_new_ledger_gets_the_newest_schema(ledger_url: str, tmp_path: Path) -> None:
+def test_a_new_ledger_gets_the_newest_schema(empty_ledger_url: str, tmp_path: Path) -> None:
+    ledger_url = empty_ledger_url
     with Ledger.open(ledger_url, backup_dir=tmp_path / "b") as led:
         led.record(finished_save(1))
         assert len(led.matches()) == 1
@@ -80,7 +81,8 @@ def test_an_old_postgresql_ledger_is_dumped_to_json_and_upgraded(fresh_pg_url: s
     assert tables["alembic_version"] == [{"version_num": "0001"}] and tables["matches"] == []
 
 
-def test_a_ledger_from_a_newer_battlebox_is_refused_untouched(ledger_url: str, tmp_path: Path) -> None:
+def test_a_ledger_from_a_newer_battlebox_is_refused_untouched(empty_ledger_url: str, tmp_path: Path) -> None:
+    ledger_url = empty_ledger_url
     Ledger.open(ledger_url).close()
     engine = create_engine(ledger_url.replace("postgresql://", "postgresql+pg8000://"))
     with engine.begin() as conn:
