@@ -15,7 +15,7 @@ PYTHON="${PYTHON:-python3}"
 VERSION="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' core/version.py)"
 ARCHIVE="dist/battlebox-$VERSION-linux-x86_64.tar.gz"
 SAVES="$ROOT/tests/saves/0.1.0"
-BUDGET_MB=180  # issue 14: the app with Pillow and the JPEG plugin for table photos
+BUDGET_MB=180  # issues 14-15: Pillow and the JPEG plugin for table photos, the club ledger (163 MiB)
 
 step() { printf '\n[smoke] %s\n' "$*"; }
 fail() { printf '[smoke] FAIL: %s\n' "$*" >&2; exit 1; }
