@@ -7,7 +7,7 @@ work anywhere in the window while it shows: a replay has no other use for them.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -16,6 +16,7 @@ from gui.kit.style import set_role
 SPEEDS: tuple[tuple[str, float], ...] = (("\u00bd\u00d7", 0.5), ("1\u00d7", 1.0), ("2\u00d7", 2.0),
                                          ("4\u00d7", 4.0), ("8\u00d7", 8.0))
 DEFAULT_SPEED = 1.0  # steps per second
+SLIDER_MIN = 140  # px the slider keeps in the one-row arrangement
 
 
 class Timeline(QWidget):
@@ -64,32 +65,63 @@ class Timeline(QWidget):
         self._timer.timeout.connect(self._tick)
         self._on_speed()
 
-        tag = QLabel("Replay", objectName="timelineTag")
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(6)
-        row.addWidget(tag)
-        for w in (self.first, self.back, self.play, self.forward, self.last, self.position):
-            row.addWidget(w)
-        row.addStretch(1)
-        for w in (self.turn, self.speed):
-            row.addWidget(w)
+        self.tag = QLabel("Replay", objectName="timelineTag")
+        self._rows = (QHBoxLayout(), QHBoxLayout())
         box = QVBoxLayout(self)
-        box.setContentsMargins(12, 6, 12, 8)
+        box.setContentsMargins(12, 6, 12, 6)
         box.setSpacing(4)
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.setSpacing(12)
-        top.addWidget(self.slider, 1)
-        top.addWidget(self.continue_button)
-        box.addLayout(top)
-        box.addLayout(row)
+        for row in self._rows:
+            row.setContentsMargins(0, 0, 0, 0)
+            row.setSpacing(6)
+            box.addLayout(row)
+        self._mode = -1
+        self._arrange(0)
         for key, slot in ((Qt.Key.Key_Left, lambda: self._go(self._step - 1)),
                           (Qt.Key.Key_Right, lambda: self._go(self._step + 1)),
                           (Qt.Key.Key_Home, lambda: self._go(0)),
                           (Qt.Key.Key_End, lambda: self._go(self._steps)),
                           (Qt.Key.Key_Space, self.toggle_play)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
+
+    # --- one row where it fits, else the slider and Continue above the rest ---------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Every pixel of height the timeline saves goes to the board."""
+        super().resizeEvent(event)
+        width, one = event.size().width(), self._one_row_width()
+        self._arrange(2 if width >= one + self.tag.sizeHint().width() + 6 else 1 if width >= one else 0)
+
+    def _one_row_width(self) -> int:
+        widgets = (self.first, self.back, self.play, self.forward, self.last, self.position, self.turn,
+                   self.speed, self.continue_button)
+        margins = self.layout().contentsMargins()
+        return (sum(w.sizeHint().width() for w in widgets) + len(widgets) * 6 + SLIDER_MIN
+                + margins.left() + margins.right())
+
+    def _arrange(self, mode: int) -> None:
+        """0: two rows; 1: one row; 2: one row with the Replay tag."""
+        if mode == self._mode:
+            return
+        self._mode = mode
+        one_row = mode > 0
+        top, row = self._rows
+        for layout in self._rows:
+            while layout.count():
+                layout.takeAt(0)
+        steps = (self.first, self.back, self.play, self.forward, self.last, self.position)
+        self.tag.setVisible(mode != 1)  # the window's title says Replay too
+        if one_row:
+            for w in (self.tag, *steps) if mode == 2 else steps:
+                row.addWidget(w)
+            row.addWidget(self.slider, 1)
+            for w in (self.turn, self.speed, self.continue_button):
+                row.addWidget(w)
+        else:
+            top.addWidget(self.slider, 1)
+            for w in (self.turn, self.speed, self.continue_button):
+                top.addWidget(w)
+            for w in (self.tag, *steps):
+                row.addWidget(w)
+            row.addStretch(1)
 
     def _button(self, name: str, text: str, tip: str, slot: object) -> QPushButton:
         button = QPushButton(text, objectName=name)

@@ -9,13 +9,14 @@ from pathlib import Path
 import msgspec
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QApplication, QTextBrowser
 
 from core.match import Match
 from gui.kit.game_view import REPLAY_REFUSAL
 from gui.replay import open_replay, open_replay_bytes
 from tests.gui.drivers.replay import ReplayDriver
 from tests.gui.drivers.window import new_window
+from tests.gui.layout_check import cut_text, rect_in
 from tests.saves.make_saves import play
 
 SAVES = Path(__file__).resolve().parents[1] / "saves" / "0.1.0"
@@ -115,6 +116,11 @@ def test_ledger_bytes_open_and_a_broken_save_says_why(window):
     assert d.on_screen and "Ledger: Clout, 2 Dec" in window.windowTitle()
     d.last()
     assert not d.find("stackTitle").isVisibleTo(window) and not window.controller.public
+    timeline = d.find("replayTimeline")
+    for size in ((800, 560), (1024, 640), (1280, 800), (2560, 1440)):  # one row or two: nothing cut
+        window.resize(*size)
+        QApplication.processEvents()
+        assert cut_text(window, timeline) == [] and window.rect().contains(rect_in(timeline, window)), size
     assert not open_replay_bytes(window, b'{"format": "battlebox-save", "version": 2', "broken match")
     assert window.errors and "broken match" in window.errors[-1]
     assert ReplayDriver(window).on_screen  # the replay already open stays
