@@ -8,6 +8,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from core.version import __version__
@@ -222,7 +223,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "ledger":
         from ledger import cli as ledger_cli
 
-        return ledger_cli.run(args, _ledger_url)
+        return ledger_cli.run(args, _ledger_url, server_backups=_data_dir)
     if args.smoke is not None:
         from gui import smoke
 
@@ -239,6 +240,12 @@ def _run(args: argparse.Namespace) -> int:
         print("battlebox: --game and --size only go with --screenshot", file=sys.stderr)
         return 2
     return app.run(args.open, scale=args.scale)
+
+
+def _data_dir() -> Path:
+    from gui import storage
+
+    return storage.data_dir()
 
 
 def _ledger_url() -> str:

@@ -38,8 +38,11 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, default_url: Callable[[], str],
-        out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Every failure is one `battlebox: ...` line on stderr and exit code 1."""
+        out: TextIO | None = None, err: TextIO | None = None,
+        server_backups: Callable[[], Path] | None = None) -> int:
+    """Every failure is one `battlebox: ...` line on stderr and exit code 1. `server_backups` is
+    the folder a club server's ledger is dumped to before its schema is upgraded (the app's data
+    folder); without it such an upgrade is refused with a message."""
     from ledger.errors import LedgerError
 
     out = out or sys.stdout
@@ -49,7 +52,7 @@ def run(args: argparse.Namespace, default_url: Callable[[], str],
         return 1
     try:
         url = args.db or default_url()
-        led = _open(url)
+        led = _open(url, server_backups)
     except LedgerError as e:
         print(f"battlebox: {e}", file=err)
         return 1
@@ -71,19 +74,22 @@ def run(args: argparse.Namespace, default_url: Callable[[], str],
         led.close()
 
 
-def _open(url: str) -> Ledger:
+def _open(url: str, server_backups: Callable[[], Path] | None) -> Ledger:
     from ledger.store import Ledger
 
-    return Ledger.open(url, backup_dir=_backup_dir(url))
+    return Ledger.open(url, backup_dir=_backup_dir(url, server_backups))
 
 
-def _backup_dir(url: str) -> Path | None:
-    """A SQLite ledger is backed up beside itself before an upgrade; a server keeps its own."""
+def _backup_dir(url: str, server_backups: Callable[[], Path] | None) -> Path | None:
+    """A SQLite ledger is backed up beside itself before an upgrade, a server's into the app's
+    data folder (as the app does)."""
     from ledger.db import kind_of, sqlite_path
     from ledger.errors import LedgerError
 
     try:
-        path = sqlite_path(url) if kind_of(url) == "sqlite" else None
+        if kind_of(url) != "sqlite":
+            return server_backups() if server_backups is not None else None
+        path = sqlite_path(url)
     except LedgerError:
         return None  # Ledger.open words the bad URL
     return path.resolve().parent if path else None

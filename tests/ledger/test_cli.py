@@ -242,3 +242,21 @@ def _matches(url: str) -> list:
     finally:
         led.close()
 
+
+
+def test_an_old_club_server_ledger_is_dumped_into_the_data_folder_and_upgraded(capsys, fresh_pg_url, saves):
+    from sqlalchemy import create_engine
+
+    from ledger import migrations
+
+    engine = create_engine(fresh_pg_url.replace("postgresql://", "postgresql+pg8000://"))
+    try:
+        migrations.upgrade(engine, fresh_pg_url, None, to="0001")
+    finally:
+        engine.dispose()
+    data = Path(os.environ["BATTLEBOX_DATA_DIR"])
+    before = set(data.iterdir()) if data.exists() else set()
+    code, out, err = run(capsys, "--db", fresh_pg_url, "add", str(saves[0]))
+    assert code == 0, err
+    [dump] = set(data.iterdir()) - before
+    assert json.loads(dump.read_text())["tables"]["alembic_version"] == [{"version_num": "0001"}]
