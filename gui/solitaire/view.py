@@ -164,7 +164,8 @@ class SolitaireView(GameView):
             self.show_page("board")
 
     def _record_finished_games(self, state: SolitaireState) -> list[str]:
-        """Each complete game goes into the personal bests, once per game and total (keyed)."""
+        """Each complete game goes into the personal bests, once per game and total (keyed); the
+        ledger keeps them once it is open, and a replay is not a game played."""
         keys = []
         for g in range(state.setup.games):
             if not state.sheet.complete(g):
@@ -172,7 +173,7 @@ class SolitaireView(GameView):
             key = game_key(self.match.seed, state, g)
             keys.append(key)
             seen = (key, state.sheet.total(g))
-            if seen not in self._recorded and not self.ledger.opened:  # else the ledger keeps them
+            if seen not in self._recorded and not self.ledger.opened and not self.controller.replaying:
                 self._recorded.add(seen)
                 self.bests.record(state.name, state.sheet.total(g), key)
         return keys

@@ -124,3 +124,16 @@ def test_ledger_bytes_open_and_a_broken_save_says_why(window):
     assert not open_replay_bytes(window, b'{"format": "battlebox-save", "version": 2', "broken match")
     assert window.errors and "broken match" in window.errors[-1]
     assert ReplayDriver(window).on_screen  # the replay already open stays
+
+
+def test_a_solitaire_replay_reaching_its_end_writes_no_personal_best(qtbot, monkeypatch, tmp_path):
+    from gui.solitaire.bests import bests_path
+
+    path = tmp_path / "solitaire.battlebox.json"
+    shutil.copy(SAVES / "solitaire-finished.battlebox.json", path)
+    window = new_window(qtbot, monkeypatch, path)
+    d = ReplayDriver(window)
+    d.open_as_replay()
+    d.last()
+    assert window.match.is_over and window.view.page == "over"
+    assert not bests_path().exists()
