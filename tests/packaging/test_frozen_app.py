@@ -42,7 +42,7 @@ def test_release_installs_runs_and_uninstalls(tmp_path):
     reason = _why_not()
     if reason:
         pytest.skip(reason)
-    env = dict(os.environ, PYTHON=sys.executable, SMOKE_KEEP=str(tmp_path / "png"))
+    env = dict(os.environ, PYTHON=sys.executable, SMOKE_KEEP=str(tmp_path / "png"), BATTLEBOX_BUILD_SEED=sys.prefix)
     done = subprocess.run(["bash", str(ROOT / "packaging" / "smoke.sh")], cwd=ROOT, env=env,
                           capture_output=True, text=True)
     if done.returncode == NO_TOOLS:
