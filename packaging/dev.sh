@@ -208,10 +208,14 @@ case "$mode" in
         export QT_QPA_PLATFORM=offscreen
         pg="$(pg_bindir)"
         if [ -n "$pg" ]; then export PATH="$pg:$PATH"; fi
+        # The tests start ~100 Python subprocesses (the command line, the start-up probe, the
+        # ledger's writers): let them keep compiled bytecode, even where the environment says not to.
+        unset PYTHONDONTWRITEBYTECODE
         # pytest's exit code is passed through unchanged: 1 = failures,
         # 5 = no tests collected, both fail the run. Tests run on every core (pytest-xdist), with
-        # one worker more than cores: many tests wait on Qt or a subprocess (the frozen build).
-        workers=$(( $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 ))
+        # two workers more than cores: many tests wait on Qt, a subprocess (the frozen build) or
+        # the PostgreSQL server.
+        workers=$(( $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 2 ))
         exec "$VENV/bin/python" -m pytest -n "$workers" "$@"
         ;;
     bench)
