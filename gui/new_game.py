@@ -227,7 +227,7 @@ class NewGameDialog(QDialog):
         here: the ledger registers it when the match is recorded."""
         from PySide6.QtWidgets import QCompleter
 
-        from gui.ledger.service import ledger_service
+        from gui.kit.ledger_service import ledger_service
 
         self.registered = {p.name.casefold(): p for p in ledger_service().players_cache}
         if not self.registered:

@@ -15,7 +15,7 @@ def _own_data_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("BATTLEBOX_ANIMATIONS", os.environ.get("BATTLEBOX_ANIMATIONS", "0"))
     # Computer seats move as fast as the machine goes (the pace setting at its fastest).
     monkeypatch.setenv("BATTLEBOX_COMPUTER_SPEED", os.environ.get("BATTLEBOX_COMPUTER_SPEED", "Instant"))
-    # The window opens no ledger by itself and records nothing unless a test asks (gui/ledger/service.py).
+    # The window opens no ledger by itself and records nothing unless a test asks (gui/kit/ledger_service.py).
     monkeypatch.setenv("BATTLEBOX_LEDGER", os.environ.get("BATTLEBOX_LEDGER", "0"))
 
 # CI runs the same examples every time (a failure there is reproducible), with no per-example deadline

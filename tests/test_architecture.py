@@ -85,7 +85,9 @@ def test_no_production_module_imports_qttest():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_game_packages_never_import_each_other(game):
-    others = {f"gui.{g}" for g in GAMES if g != game}
+    # The club ledger's window is a package beside the games too; what a game needs of the
+    # ledger (its service) lives in the kit.
+    others = {f"gui.{g}" for g in GAMES if g != game} | {"gui.ledger"}
     offenders = [(_rel(p), m) for p in _modules(f"gui/{game}") for m in _imports(p)
                  if any(m == o or m.startswith(o + ".") for o in others)]
     assert offenders == []

@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QMenu
 
 if TYPE_CHECKING:
-    from gui.ledger.service import LedgerService, RecordNote
+    from gui.kit.ledger_service import LedgerService, RecordNote
     from gui.controller import MatchController
     from gui.main_window import MainWindow
 
@@ -76,7 +76,7 @@ class LedgerHooks(QObject):
     @property
     def service(self) -> LedgerService:
         if self._service is None:
-            from gui.ledger.service import ledger_service
+            from gui.kit.ledger_service import ledger_service
 
             self._service = ledger_service()
             self._service.status_changed.connect(self._show_status)

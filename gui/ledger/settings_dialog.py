@@ -25,7 +25,7 @@ from shiboken6 import isValid
 
 from gui import storage
 from gui.kit.style import set_role
-from gui.ledger.service import ledger_service
+from gui.kit.ledger_service import ledger_service
 
 URL_HINT = "postgresql://user:password@host/database"
 WIDTH = 560

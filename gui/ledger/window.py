@@ -192,7 +192,7 @@ def open_ledger(main_window: Any) -> QWidget:
         current.activateWindow()
         current.refresh()
         return current
-    from gui.ledger.service import ledger_service
+    from gui.kit.ledger_service import ledger_service
 
     window = LedgerWindow(ledger_service(), main_window)
     window.setParent(main_window, Qt.WindowType.Window)

@@ -8,7 +8,7 @@ are the player's record across sessions rather than part of any one match.
 The bests come from the ledger (the window records the finished session there; the list is
 asked again when it landed). While the ledger is off or not open yet they come from the old
 bests file, which the view keeps as before; when the ledger failed, the file's list shows with
-a note saying so. The ledger imported that file once (gui/ledger/service.py) and left it in place.
+a note saying so. The ledger imported that file once (gui/kit/ledger_service.py) and left it in place.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from core.fistful.solitaire import (
 from gui.controller import MatchController
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
-from gui.ledger.service import RecordNote, ledger_service
+from gui.kit.ledger_service import RecordNote, ledger_service
 from gui.solitaire.bests import Best, BestsBook, game_key
 from gui.solitaire.board import SoloBoard
 from gui.solitaire.over import FinishPage

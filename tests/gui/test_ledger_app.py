@@ -16,7 +16,7 @@ import pytest
 
 from core.fistful.bests import Best, save_bests
 from gui import storage
-from gui.ledger.service import ledger_service
+from gui.kit.ledger_service import ledger_service
 from gui.main_window import MainWindow
 from tests.gui.drivers.ledger_app import WAIT_MS, LedgerAppDriver, ledger_at
 
@@ -69,7 +69,7 @@ def test_the_window_loads_no_database_library_before_its_first_paint_and_opens_t
             "def loaded():\n"
             "    return sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'alembic', 'ledger'})\n"
             "print(loaded())\n"
-            "from gui.ledger.service import ledger_service\n"
+            "from gui.kit.ledger_service import ledger_service\n"
             "ledger_service().ready.connect(lambda ok: (print(ok, loaded(), main), app.quit()))\n"
             "app.exec()\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEBOX_LEDGER="1", BATTLEBOX_DATA_DIR=str(tmp_path))

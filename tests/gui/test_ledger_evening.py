@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QSlider
 
 from core.game import CHANCE, PlayerSetup
 from core.match import Match
-from gui.ledger.service import ledger_service
+from gui.kit.ledger_service import ledger_service
 from tests.gui.drivers.ledger_window import LedgerWindowDriver
 from tests.gui.drivers.window import WindowDriver, new_window
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from gui import storage
-from gui.ledger.service import ledger_service
+from gui.kit.ledger_service import ledger_service
 from gui.main_window import MainWindow
 from tests.gui.drivers.ledger_app import WAIT_MS, LedgerAppDriver
 from tests.pg import Cluster, free_port

@@ -6,7 +6,7 @@ import pytest
 
 from core.match import Match
 from gui import storage
-from gui.ledger.service import ledger_service
+from gui.kit.ledger_service import ledger_service
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.ledger_app import WAIT_MS, ledger_at, offered_names, pick_registered
 

@@ -65,7 +65,7 @@ def ledger_service(folder: Path, url: str | None = None) -> Iterator[Any]:
     import pytest
 
     from gui import storage
-    from gui.ledger.service import LedgerService
+    from gui.kit.ledger_service import LedgerService
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(storage.ENV_DATA_DIR, str(folder))
