@@ -147,13 +147,13 @@ class MainWindow(DockPanels, QMainWindow):
         self.clout_stacks_action = self.tool_actions["clout-stacks"]
 
     def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
-        """The shortcuts' delay counts from the first show, not from construction (which may come
-        long before); a show event handler would make PySide create its event enums before the
-        first paint."""
+        """Delays count from the first show, not from construction (which may come long before); a
+        show event handler would make PySide create its event enums before the first paint."""
         super().setVisible(visible)
         if visible and not self._shown_once:
             self._shown_once = True
             QTimer.singleShot(SHORTCUTS_AFTER_MS, self._set_shortcuts)
+            self.ledger.window_shown()
 
     def _set_shortcuts(self) -> None:
         """A moment after the first paint: the platform's standard keys, plus Ctrl+Q, Ctrl+Shift+S

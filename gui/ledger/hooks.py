@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
 NOTE_MS = 8000
-SHOWN_POLL_MS = 100
 OPENING = "Ledger: opening…"  # the service's own words (Status("opening")), before it exists
 OPEN_AFTER_MS = 250  # as the window's shortcuts: after the first paint, before anyone reaches for a menu
 
@@ -59,19 +58,12 @@ class LedgerHooks(QObject):
         self.settings_menu.addAction(self.settings_action)
         window.menuBar().insertMenu(help_menu, self.settings_menu)
 
-        # The window calls nothing else: its stack says when a game's view comes in, and a light
-        # poll says when it was first shown (a show-event handler would cost start-up, see
-        # MainWindow.setVisible).
+        # Besides `window_shown`, the window calls nothing: its stack says when a game's view comes in.
         window.stack.currentChanged.connect(lambda _i: self._watch())
-        self._shown = QTimer(self)
-        self._shown.setInterval(SHOWN_POLL_MS)
-        self._shown.timeout.connect(self._check_shown)
-        self._shown.start()
 
-    def _check_shown(self) -> None:
-        if self.window.isVisible():
-            self._shown.stop()
-            QTimer.singleShot(OPEN_AFTER_MS, self.start)  # well after the first paint
+    def window_shown(self) -> None:
+        """The window's first show (MainWindow.setVisible): open the ledger well after the first paint."""
+        QTimer.singleShot(OPEN_AFTER_MS, self.start)
 
     @property
     def service(self) -> LedgerService:
