@@ -93,6 +93,5 @@ def test_each_skill_of_easy_is_a_lever(benchmark: Any, game_id: str) -> None:
         benchmark.extra_info[name] = {"vs_random": vs_random, "normal_against": normal_score}
         print(f"  {name:28} | {vs_random:6.1%} | {normal_score:6.1%}")
     base = rows["easy"][1]
-    levers = [lever for lever in LEVERS if rows[f"easy without {lever}"][1] >= base + MARGIN]
     assert base >= 0.5, rows  # Normal is never the weaker of the two
-    assert "attack" in levers, rows
+    assert rows["easy without attack"][1] >= base + MARGIN, rows  # the attack choice is a lever
