@@ -162,6 +162,20 @@ def test_normals_domination_army_is_fours_and_ones_with_a_four_from_every_disc(p
         assert set(match.state.owned(seat)) <= fours
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_normals_all_out_war_army_is_fifteen_threes_spread_over_the_regions(players: int) -> None:
+    """Every fistful is then 3-3-3-3-3, tied half as often as threes and twos, and it keeps its
+    fifteen points whichever fighter a loser gives up, until five are left."""
+    game = ALL_OUT_WAR
+    match = _easy_until("all-out-war", _choosing("army", tuple(range(players))), players=players)
+    for seat in range(players):
+        action = make_player("all-out-war", "normal", seed=seat).choose(match, seat)
+        assert isinstance(action, ChooseArmy) and game.army_problems(action.fighters) == []
+        assert [game.roster.value(f) for f in action.fighters] == [3] * len(action.fighters)
+        regions = {game.roster.region(f) for f in action.fighters}
+        assert regions == {game.roster.region(f) for f in game.roster.fighters if game.roster.value(f) == 3}
+
+
 def test_easy_does_not_plan_its_defence_and_the_planner_does() -> None:
     from core.ai.heuristics.battles import PLANNERS
 
