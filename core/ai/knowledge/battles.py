@@ -63,6 +63,7 @@ DOMINATION_ARMY = ((4, 8), (1, 7))  # (value, how many): fistfuls of 4-4-4-1-1-1
 # it did worse (seeds 31 and 7): two twos 51-53 %, three ones 49-53 %, three fours 50-51 %.
 # Its price: against random, 96.7 % of 1000 games (seed 0) where threes and twos won 98.5 %.
 AOW_ARMY = ((3, ARMY_SIZE),)
+ARMIES = {"domination": DOMINATION_ARMY, "all-out-war": AOW_ARMY}
 # All-Out War's fistfuls are the planner's: weighing each for the coming battle scored 44 % against
 # Easy (97 games), the planner's with Normal's attacks 57 % (400 games, seeds 21 and 23). The
 # first fistful comes before any region is held, so it is spread for the counters to follow.
@@ -262,12 +263,11 @@ def make(game_id: str) -> Knowledge:
         phase = view.phase
         strong = level == "strong"
         samples = SAMPLES[strong] * 2 // view.players  # more throwers, more regions to weigh
-        if phase == "army" and game_id == "domination":
-            return ChooseArmy(seat, army_of(roster, DOMINATION_ARMY, _owned_open(view, seat), rng))
         if phase == "army":
-            regions = list(view.regions)
-            rng.shuffle(regions)
-            return ChooseArmy(seat, army_of(roster, AOW_ARMY, regions, rng))
+            regions = _owned_open(view, seat) if game_id == "domination" else list(view.regions)
+            if game_id == "all-out-war":
+                rng.shuffle(regions)
+            return ChooseArmy(seat, army_of(roster, ARMIES[game_id], regions, rng))
         if phase in ("fistful", "reselect") and game_id not in FISTFULS_WEIGHED:
             return easy(view, seat, rng)
         if phase in ("fistful", "reselect"):
