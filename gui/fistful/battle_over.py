@@ -42,7 +42,7 @@ class BattleOverPage(QWidget):
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
-        self.table = QTableWidget(0, 4, objectName="standingsTable")
+        self.table = QTableWidget(0, 5, objectName="standingsTable")
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(30)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -88,10 +88,9 @@ class BattleOverPage(QWidget):
         wins = {p: sum(1 for b in state.history if b.winner == p) for p in range(state.players)}
         order = sorted(range(state.players), key=lambda p: (p not in winners, state.out[p], -held(state, p),
                                                            -gone.get(p, 0), p))
-        self.table.setColumnCount(5)
-        self.table.setHorizontalHeaderLabels(["Player", "Result", f"{word.capitalize()}s", "Army left", "Battles won"])
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # Two-word headers take two lines, so the figures' columns stay narrow and the result
+        # ("Out after battle 8") is not cut off in a narrow window.
+        self.table.setHorizontalHeaderLabels(["Player", "Result", f"{word.capitalize()}s", "Army\nleft", "Battles\nwon"])
         self.table.setRowCount(len(order))
         for r, p in enumerate(order):
             if p in winners:
@@ -113,5 +112,5 @@ class BattleOverPage(QWidget):
                 if p in winners:
                     item.setBackground(QBrush(QColor("#fff4cc")))
                 self.table.setItem(r, c, item)
-        self.table.setFixedHeight(self.table.horizontalHeader().height()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
                                   + sum(self.table.rowHeight(r) for r in range(len(order))) + 6)
