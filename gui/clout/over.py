@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -17,11 +15,7 @@ from PySide6.QtWidgets import (
 
 from core.clout.scoring import ChipScore
 from gui.clout.scores import PlayerTally, breakdown_html, tally_html
-from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel, set_role
-
-NO_WINNER = "#374151"  # the summary's colour for a draw
-
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 
 class CloutOver(QWidget):
     finished_requested = Signal()
@@ -31,9 +25,7 @@ class CloutOver(QWidget):
         self.setObjectName("cloutOver")
         self.board = board
         self.trophy = Trophy()
-        self.summary = ColourLabel(objectName="winnerSummary", radius=12)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.summary.setWordWrap(True)
+        self.summary = result_label()
         self.table = QLabel(objectName="winnerTable")
         self.table.setTextFormat(Qt.TextFormat.RichText)
         self.breakdown = QLabel(objectName="winnerBreakdown")
@@ -43,11 +35,7 @@ class CloutOver(QWidget):
         scroll = QScrollArea(objectName="winnerScroll")
         scroll.setWidget(self.breakdown)
         scroll.setWidgetResizable(True)
-        self.back = QPushButton("Back to start page", objectName="backToStart")
-        self.back.setMinimumHeight(44)
-        set_role(self.back, "primary")
-        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.back.clicked.connect(self.finished_requested)
+        self.back = back_to_start(self.finished_requested)
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -66,8 +54,7 @@ class CloutOver(QWidget):
 
     def render(self, summary: str, winner_colour: str | None, tallies: Sequence[PlayerTally],
                scores: Sequence[ChipScore], chip_name: Callable[[str], str]) -> None:
-        self.trophy.colour = QColor("#f5b301") if winner_colour else QColor("#9ca3af")
-        self.trophy.update()
+        self.trophy.crown(bool(winner_colour))
         self.summary.setText(summary)
         self.summary.set_colour(winner_colour or NO_WINNER)
         self.table.setText(tally_html(tallies))

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -19,8 +18,7 @@ from PySide6.QtWidgets import (
 
 from core.fistful.battles import BattleState
 from gui.fistful.battle_scores import held
-from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel, set_role
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 
 
 def knocked_out_after(state: BattleState) -> dict[int, int]:
@@ -36,9 +34,7 @@ class BattleOverPage(QWidget):
         self.setObjectName("battleOver")
         self.board = board
         self.trophy = Trophy()
-        self.summary = ColourLabel(objectName="winnerSummary", radius=12)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.summary.setWordWrap(True)
+        self.summary = result_label()
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
@@ -52,11 +48,7 @@ class BattleOverPage(QWidget):
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.back = QPushButton("Back to start page", objectName="backToStart")
-        self.back.setMinimumHeight(44)
-        set_role(self.back, "primary")
-        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.back.clicked.connect(self.finished_requested)
+        self.back = back_to_start(self.finished_requested)
 
         right = QVBoxLayout()
         right.setSpacing(10)
@@ -77,9 +69,8 @@ class BattleOverPage(QWidget):
         """`text` is the game's result sentence (BattleGame.result_text)."""
         result = state.result
         winners = result.winners if result else ()
-        colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
-        self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
-        self.trophy.update()
+        colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else NO_WINNER
+        self.trophy.crown(bool(winners))
         self.summary.setText(text or "Game over")
         self.summary.set_colour(colour)
         n = len(state.history)

@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.gold.game import GoldState
 from gui.gold.scores import GoldScores
-from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel, set_role
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 
 
 class GoldOver(QWidget):
@@ -18,17 +16,11 @@ class GoldOver(QWidget):
         super().__init__(parent)
         self.setObjectName("goldOver")
         self.trophy = Trophy()
-        self.summary = ColourLabel(objectName="winnerSummary", role="winner", radius=12)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.summary.setWordWrap(True)
+        self.summary = result_label(role="winner")
         self.scores = GoldScores()
         self.scores.setFixedWidth(520)
         self.scores.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.back = QPushButton("Back to start page", objectName="backToStart")
-        self.back.setMinimumHeight(44)
-        set_role(self.back, "primary")
-        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.back.clicked.connect(self.finished_requested)
+        self.back = back_to_start(self.finished_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 24, 30, 24)
         lay.setSpacing(10)
@@ -43,9 +35,8 @@ class GoldOver(QWidget):
         """`text` is the game's result sentence (its result_text), worded where it is shown."""
         result = state.result
         single = result is not None and len(result.winners) == 1 and not result.draw
-        colour = state.setup.players[result.winners[0]].colour if single else "#374151"
-        self.trophy.colour = QColor("#f5b301") if single else QColor("#9ca3af")
-        self.trophy.update()
+        colour = state.setup.players[result.winners[0]].colour if single else NO_WINNER
+        self.trophy.crown(single)
         self.summary.setText(text or "Game over")
         self.summary.set_colour(colour)
         self.scores.render(state)

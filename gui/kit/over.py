@@ -1,9 +1,14 @@
-"""Game-over pieces every game's winner page shares."""
+"""Game-over pieces every game's winner page shares, so the pages look alike."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
+
+from gui.kit.style import ColourLabel, set_role
+
+NO_WINNER = "#374151"  # the result's colour when nobody won alone
+GOLD, GREY = "#f5b301", "#9ca3af"
 
 
 class Trophy(QWidget):
@@ -12,7 +17,12 @@ class Trophy(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFixedSize(84, 84)
-        self.colour = QColor("#f5b301")
+        self.colour = QColor(GOLD)
+
+    def crown(self, won: bool) -> None:
+        """Gold for a winner, grey when the game ended without one."""
+        self.colour = QColor(GOLD if won else GREY)
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -37,3 +47,21 @@ class Trophy(QWidget):
         p.setBrush(QColor(255, 255, 255, 110))
         p.drawEllipse(QRectF(28, 14, 8, 22))
         p.end()
+
+
+def result_label(object_name: str = "winnerSummary", role: str = "banner") -> ColourLabel:
+    """The result sentence on its colour band, centred and wrapped."""
+    label = ColourLabel(objectName=object_name, role=role, radius=12)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setWordWrap(True)
+    return label
+
+
+def back_to_start(clicked: SignalInstance, height: int = 44) -> QPushButton:
+    """The page's way out, the same primary button in every game."""
+    back = QPushButton("Back to start page", objectName="backToStart")
+    back.setMinimumHeight(height)
+    set_role(back, "primary")
+    back.setCursor(Qt.CursorShape.PointingHandCursor)
+    back.clicked.connect(clicked)
+    return back

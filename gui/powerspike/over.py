@@ -4,11 +4,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel, set_role
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 from gui.powerspike.scores import SideTally, tally_html
 
 
@@ -20,19 +18,13 @@ class PowerSpikeOver(QWidget):
         self.setObjectName("powerSpikeOver")
         self.board = board
         self.trophy = Trophy()
-        self.summary = ColourLabel(objectName="winnerSummary", role="psSummary", radius=12.0)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.summary.setWordWrap(True)
+        self.summary = result_label(role="psSummary")
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
         self.table = QLabel(objectName="winnerTable")
         self.table.setTextFormat(Qt.TextFormat.RichText)
-        self.back = QPushButton("Back to start page", objectName="backToStart")
-        self.back.setMinimumHeight(44)
-        set_role(self.back, "primary")
-        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.back.clicked.connect(self.finished_requested)
+        self.back = back_to_start(self.finished_requested)
         right = QVBoxLayout()
         right.setSpacing(10)
         right.addStretch(1)
@@ -52,9 +44,8 @@ class PowerSpikeOver(QWidget):
         lay.addWidget(side)
 
     def render(self, summary: str, winner_colour: str | None, detail: str, tallies: Sequence[SideTally]) -> None:
-        colour = winner_colour or "#374151"
-        self.trophy.colour = QColor("#f5b301") if winner_colour else QColor("#9ca3af")
-        self.trophy.update()
+        colour = winner_colour or NO_WINNER
+        self.trophy.crown(bool(winner_colour))
         self.summary.setText(summary)
         self.summary.set_colour(colour)
         self.detail.setText(detail)

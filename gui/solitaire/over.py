@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.fistful.solitaire import SolitaireState
 from gui.solitaire.bests import Best
-from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel, set_role
+from gui.kit.over import Trophy, back_to_start, result_label
 
 
 class FinishPage(QWidget):
@@ -33,9 +32,7 @@ class FinishPage(QWidget):
         self.setObjectName("finishPage")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.trophy = Trophy()
-        self.summary = ColourLabel(objectName="finishSummary", radius=12)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.summary.setWordWrap(True)
+        self.summary = result_label("finishSummary")
         self.detail = QLabel(objectName="finishDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
@@ -65,11 +62,7 @@ class FinishPage(QWidget):
             b.setCursor(Qt.CursorShape.PointingHandCursor)
         self.export_pdf.clicked.connect(self.export_pdf_requested)
         self.export_png.clicked.connect(self.export_png_requested)
-        self.back = QPushButton("Back to start page", objectName="backToStart")
-        self.back.setMinimumHeight(40)
-        set_role(self.back, "primary")
-        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.back.clicked.connect(self.finished_requested)
+        self.back = back_to_start(self.finished_requested, height=40)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.export_pdf)
@@ -116,8 +109,7 @@ class FinishPage(QWidget):
             lines.append(f"Not in your top ten this time; number 10 is {bests[-1].total}.")
         self.detail.setText("\n".join(lines))
         self.detail.setVisible(bool(lines))
-        self.trophy.colour = QColor("#f5b301") if 1 in ranks else QColor("#9ca3af")
-        self.trophy.update()
+        self.trophy.crown(1 in ranks)
         self.bests_problem.setText(problem)
         self.bests_problem.setVisible(bool(problem))
         self.table.setRowCount(len(bests))

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButton, QTableWidget,
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 from PySide6.QtGui import QBrush, QColor
 
 from core.fistful.throwdown import ThrowdownState
-from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel, set_role
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 
 
 def standings(state: ThrowdownState) -> list[tuple[int, int]]:
@@ -26,9 +25,7 @@ class WinnerPage(QWidget):
         super().__init__(parent)
         self.setObjectName("winnerPage")
         self.trophy = Trophy()
-        self.summary = ColourLabel(objectName="winnerSummary", radius=12)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.summary.setWordWrap(True)
+        self.summary = result_label()
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table = QTableWidget(0, 3, objectName="standingsTable")
@@ -44,11 +41,7 @@ class WinnerPage(QWidget):
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.back = QPushButton("Back to start page", objectName="backToStart")
-        self.back.setMinimumHeight(44)
-        set_role(self.back, "primary")
-        self.back.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.back.clicked.connect(self.finished_requested)
+        self.back = back_to_start(self.finished_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 24, 30, 24)
         lay.setSpacing(10)
@@ -66,9 +59,8 @@ class WinnerPage(QWidget):
         """`text` is the game's result sentence (ThrowdownGame.result_text)."""
         result = state.result
         winners = result.winners if result else ()
-        colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else "#374151"
-        self.trophy.colour = QColor("#f5b301") if winners else QColor("#9ca3af")
-        self.trophy.update()
+        colour = state.setup.players[winners[0]].colour if len(winners) == 1 and not result.draw else NO_WINNER
+        self.trophy.crown(bool(winners))
         self.summary.setText(text or "Game over")
         self.summary.set_colour(colour)
         self.detail.setText(f"{state.throws} throw{'s' if state.throws != 1 else ''} played.")
