@@ -1,7 +1,7 @@
 """The scores dock: each round's gold per player and who took the badge."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
@@ -21,8 +21,14 @@ class GoldScores(QWidget):
         self.table = QTableWidget(0, 3, objectName="scoresTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setMinimumSectionSize(50)
+        header = self.table.horizontalHeader()
+        header.setMinimumSectionSize(50)
+        # The gold columns hold a number each; the badge's column takes the rest, so its
+        # "Green (most gold)" is not cut short in a narrow dock.
+        for column, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents,) * 2 + (QHeaderView.ResizeMode.Stretch,)):
+            header.setSectionResizeMode(column, mode)
+        # Rows grow to wrap a cut badge; the new width counts only once the resize is over.
+        header.sectionResized.connect(lambda *_: QTimer.singleShot(0, self.table, self.table.resizeRowsToContents))
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)

@@ -178,3 +178,32 @@ def test_winner_screen_words_the_result_with_the_games_text(qtbot, monkeypatch):
             break
         drive(view).click_card(0, drive(view).playable_cards(0)[0])
     assert view.page == "over" and view.winner.summary.text() == "Reworded result"
+
+
+def test_a_narrow_scores_dock_wraps_who_took_the_badge_instead_of_cutting_it(qtbot):
+    """At 1024x640 the dock is some 270 px wide, and a player may narrow it: "Green (most gold)" must show whole."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    from gui.gold.scores import GoldScores
+    from gui.kit.stylesheet import stylesheet
+
+    save = Path(__file__).resolve().parents[1] / "saves" / "0.1.0" / "fistful-of-gold-finished.battlebox.json"
+    state = Match.load(save).state
+    scores = GoldScores()
+    scores.setStyleSheet(stylesheet())
+    qtbot.addWidget(scores)
+    scores.render(state)  # as in the app: filled first, then laid out in its dock
+    scores.resize(210, 300)
+    scores.show()
+    qtbot.waitExposed(scores)
+    table = scores.table
+    metrics = QFontMetrics(table.font())
+    width = table.columnWidth(2) - 8  # the cell's padding
+    assert metrics.horizontalAdvance(table.item(0, 2).text()) > width, "the dock is not narrow enough to test"
+    for row in range(table.rowCount()):
+        text = table.item(row, 2).text()
+        needed = metrics.boundingRect(QRect(0, 0, width, 1000), Qt.TextFlag.TextWordWrap, text).height()
+        qtbot.waitUntil(lambda: table.rowHeight(row) >= needed, timeout=2000)
