@@ -9,13 +9,15 @@ import msgspec
 import pytest
 
 from core.ai import make_player
+from core.ai.heuristics import powerspike as easy
 from core.ai.heuristics.powerspike import choose as choose_easy
 from core.ai.knowledge import KNOWLEDGE
 from core.ai.knowledge import powerspike as powerspike_knowledge
 from core.game import CHANCE
 from core.match import Match
 from core.powerspike.determinize import determinize
-from core.powerspike.state import Fire
+from core.powerspike.measure import board, combat_for
+from core.powerspike.state import Fire, profile
 
 GAME_ID = "power-spike"
 
@@ -163,7 +165,6 @@ def test_explain_gives_the_exact_hit_chance() -> None:
 def test_a_dragging_game_makes_easy_accept_worse_fights() -> None:
     """Two units in cover facing each other both expect to lose an attack: without the pressure of
     passing time Easy waited for ever (a game of Easy against Easy ran past 20000 steps)."""
-    from core.ai.heuristics import powerspike as easy
     state = after(60, 3).state
     early = msgspec.structs.replace(state, passes=0)
     late = msgspec.structs.replace(state, passes=easy.PATIENCE + 8)
@@ -174,7 +175,6 @@ def test_a_dragging_game_makes_easy_accept_worse_fights() -> None:
 
 def test_playouts_fire_only_the_attacks_easy_would_make() -> None:
     """Random fire made every position near the enemy look like a brawl of even trades."""
-    from core.ai.heuristics import powerspike as easy
     seen = {True: 0, False: 0}
     for seed in range(40):
         state = acting(120 + seed, seed).state
@@ -190,3 +190,61 @@ def test_playouts_fire_only_the_attacks_easy_would_make() -> None:
             assert (action.attackers, action.target) == (best[1], best[2])
         seen[worth] += 1
     assert seen[True] >= 3
+
+
+def cornered_units(limit: int) -> list[tuple[object, str]]:
+    """(state, unit) pairs from random games where an enemy in reach leaves the unit no retreat."""
+    found = []
+    for seed in range(60):
+        state = after(80 + 7 * seed, seed).state
+        found += [(state, uid) for uid in board(state.units) if easy.cornered(state, uid)][:1]
+        if len(found) >= limit:
+            break
+    return found
+
+
+def test_easy_marks_down_a_spot_it_could_not_retreat_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Easy lost its games against random when its units had no room to retreat and had to hold,
+    losing a figure more: a spot with an enemy in reach and no retreat from it is worth less."""
+    cases = cornered_units(3)
+    assert cases, "no cornered unit found in the sampled games"
+    for state, uid in cases:
+        with_penalty = easy.position_value(state, uid)
+        monkeypatch.setattr(easy, "CORNERED", 0.0)
+        without = easy.position_value(state, uid)
+        monkeypatch.undo()
+        assert without - with_penalty >= easy.CORNERED * profile(state.unit(uid)).cards - 1e-9
+
+
+def test_easy_counts_the_strikes_a_joker_earns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A joker drawn in combat earns an Orbital Artillery Strike: an attack is worth that chance
+    times the best strike's expected gain, for each side."""
+    checked = 0
+    for seed in range(30):
+        state = acting(120 + seed, seed).state
+        if state.phase != "act" or state.activation is None:
+            continue
+        unit = state.activation.unit
+        for target in easy.fire_targets(state, (unit,)):
+            c = combat_for(state, (unit,), target, None)
+            aj, tj = easy.joker_odds(state, c.attacker_entitlement.total, c.target_entitlement.total)
+            mine, theirs = 1 - easy._seat(state.unit(target)), easy._seat(state.unit(target))
+            full = easy.attack_value(state, (unit,), target)
+            monkeypatch.setattr(easy, "strike_value", lambda s, seat: 0.0)
+            bare = easy.attack_value(state, (unit,), target)
+            monkeypatch.undo()
+            expected = aj * easy.strike_value(state, mine) - tj * easy.strike_value(state, theirs)
+            assert full - bare == pytest.approx(expected)
+            if aj > 0.0 and easy.strike_value(state, mine) > 0.0:
+                assert full > bare - tj * easy.strike_value(state, theirs)
+                checked += 1
+    assert checked >= 3
+    # A strike earned is valued at its best target (a Commander's extra card aside, so never
+    # below the real gain), and the strike itself goes where it gains most.
+    for seed in range(30):
+        state = acting(150 + seed, seed).state
+        gains = {u.id: easy._strike_gain(state, u) for u in state.units if easy._seat(u) != 0 and u.on_table}
+        if gains:
+            assert easy.strike_value(state, 0) >= max(gains.values()) - 1e-9
+            state = msgspec.structs.replace(state, phase="oas", oas_strikes=(0,))
+            assert gains[easy._strike(state).target] == max(gains.values())
