@@ -34,7 +34,7 @@ PAIRINGS = [("normal", "random", 0.95, GAMES), ("normal", "easy", 0.65, GAMES),
             ("strong", "normal", 0.60, STRONG_GAMES)]
 # Filled in from measurements that missed a bar (see the commit that sets them).
 BELOW_BAR: dict[tuple[str, str], str] = {
-    ("strong", "normal"): "55 % of 40 games on seed 0 (README table), 95 % interval 40-69 %, against the 60 % bar",
+    ("strong", "normal"): "52.9 % of 70 games on seed 0 (README table), 95 % interval 41-64 %, against the 60 % bar",
 }
 
 
