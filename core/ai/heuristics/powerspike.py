@@ -90,12 +90,15 @@ def _figures_lost(band_index: int, may_retreat: bool = True) -> float:
     return RETREAT_WEIGHT * band.retreat + (1 - RETREAT_WEIGHT) * band.hold
 
 
-def _loss_value(u: UnitState, figures: float) -> float:
-    left = len(u.figures)
-    value = min(figures, left) * profile(u).cards
+def _points_lost(cards: int, left: int, figures: float) -> float:
+    value = min(figures, left) * cards
     if figures >= left:
-        value += KILL_BONUS * profile(u).cards
+        value += KILL_BONUS * cards
     return value
+
+
+def _loss_value(u: UnitState, figures: float) -> float:
+    return _points_lost(profile(u).cards, len(u.figures), figures)
 
 
 def attack_value(state: PowerSpikeState, attackers: Sequence[str], target: str) -> float:
@@ -344,9 +347,7 @@ def _strike_gain(state: PowerSpikeState, u: UnitState) -> float:
 @functools.lru_cache(maxsize=1024)
 def _open_strike_gain(deck: Deck, cards: int, figures: int) -> float:
     aw = _odds(deck, OAS_CARDS, oas_target_entitlement(cards).total)[0]
-    lost = sum(pr * min(BANDS[i].hold, figures) for i, pr in enumerate(aw))
-    killed = sum(pr for i, pr in enumerate(aw) if BANDS[i].hold >= figures)
-    return cards * (lost + KILL_BONUS * killed)
+    return sum(pr * _points_lost(cards, figures, BANDS[i].hold) for i, pr in enumerate(aw))
 
 
 def strike_value(state: PowerSpikeState, seat: int) -> float:
