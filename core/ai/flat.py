@@ -6,6 +6,7 @@ place of the tree, which spends its budget re-measuring the table at every new n
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -51,3 +52,27 @@ def weigh(game: Game, view: Any, seat: int, rng: random.Random, options: list[An
     return common_draws(view, seat, rng, options, runs, determinize or game.determinize,
                         lambda world, action, draws: play_out(game, world, action, seat, draws, depth,
                                                               policy, evaluate))
+
+
+def halving(view: Any, seat: int, rng: random.Random, options: list[Any], budget: int,
+            determinize: Callable[[Any, int, random.Random], Any],
+            play: Callable[[Any, Any, random.Random], float], prior: list[float] | None = None) -> int:
+    """The index of the option sequential halving (Karnin, Koren and Somekh 2013) keeps: the
+    budget is shared by rounds, each option still in plays the round's common draws, and the
+    better half goes on. A wide list thus costs no more than a flat weighing, and the close
+    contenders get most of the playouts. `prior` is added to each option's mean."""
+    bonus = prior or [0.0] * len(options)
+    alive = list(range(len(options)))
+    totals = [0.0] * len(options)
+    done = 0
+    rounds = max(1, math.ceil(math.log2(len(options))))
+    while len(alive) > 1:
+        for _ in range(max(1, budget // (rounds * len(alive)))):
+            world = determinize(view, seat, rng)
+            seed = rng.random()
+            for i in alive:
+                totals[i] += play(world, options[i], random.Random(seed))
+            done += 1
+        alive.sort(key=lambda i: (-(totals[i] / done + bonus[i]), i))
+        alive = alive[:(len(alive) + 1) // 2]
+    return alive[0]

@@ -52,7 +52,7 @@ from core.powerspike.whatif import as_if_moved
 PLAYOUT_DEPTH = 12  # steps: the attack and its answer, the next go or two
 UNIT_WEIGHT = 3.0  # a unit left counts as many points as a figure of three cards
 SCALE = 12.0  # points of lead that make a playout's end a near-certain win
-MOVES = 4  # candidate moves kept per activation
+MOVES = (4, 8)  # candidate moves kept per activation (normal, strong)
 ACTIVATIONS = 3  # candidate units to activate
 EASY_PRIOR = 0.01  # the Easy choice is kept unless playouts find one better by more than this
 NORMAL, STRONG = 64, 256  # playouts per decision (see tests/benchmarks/test_ai_powerspike.py)
@@ -106,8 +106,9 @@ def playout(state: PowerSpikeState, rng: random.Random) -> Any:
     return random_action(state, rng, _game().legal_actions)
 
 
-def candidates(state: PowerSpikeState, seat: int, rng: random.Random) -> list[Any]:
-    """Actions worth weighing for the seat's continuous choice (a deployment or an activation's step)."""
+def candidates(state: PowerSpikeState, seat: int, rng: random.Random, kept: int = MOVES[0]) -> list[Any]:
+    """Actions worth weighing for the seat's continuous choice (a deployment or an activation's step):
+    the `kept` best-ranked moves among them."""
     phase = state.phase
     spots = random.Random()
     spots.setstate(rng.getstate())  # the spots Easy looks at first: their values are remembered
@@ -122,7 +123,7 @@ def candidates(state: PowerSpikeState, seat: int, rng: random.Random) -> list[An
         if not act.moved:
             moves = move_options(state, act.unit, spots)
             ranked = sorted(moves, key=lambda m: -move_value(state, m, fire_after=not act.fired))
-            out += ranked[:MOVES]
+            out += ranked[:kept]
         out.append(EndActivation(seat))
     elif phase == "activate":
         go = state.go
@@ -149,12 +150,19 @@ def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
     """The candidate with the best mean playout; forced and trade-off-free choices directly."""
     if view.phase not in SEARCHED.get(level, SEARCHED["strong"]):
         return easy(view, seat, rng)
-    options = candidates(view, seat, rng)
+    strong = level == "strong"
+    options = candidates(view, seat, rng, MOVES[strong])
     if len(options) == 1:
         return options[0]
     if budget is None:
         from core.ai.ismcts import budget as level_budget
         budget = level_budget("power-spike", level)
+    if strong:
+        prior = [EASY_PRIOR] + [0.0] * (len(options) - 1)
+        return options[flat.halving(view, seat, rng, options, budget, _game().determinize,
+                                    lambda world, action, draws: flat.play_out(
+                                        _game(), world, action, seat, draws, PLAYOUT_DEPTH, playout, evaluate),
+                                    prior)]
     runs = max(1, budget // len(options))
     means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH)
     means[0] += EASY_PRIOR
