@@ -1,4 +1,5 @@
 import os
+import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -32,3 +33,15 @@ def pytest_collection_modifyitems(config, items):
     """The packaging tests (the frozen build takes a minute or two in CI) run first: collected
     last, they kept one worker busy alone at the end while the other had finished."""
     items[:] = sorted(items, key=lambda item: item.path.parent.name != "packaging")
+
+
+def pytest_runtest_teardown(item):
+    """Widgets a test leaves behind are deleted now, after pytest-qt has closed them. Its
+    `deleteLater` would otherwise wait for the next event loop, a later test's: a loading job's
+    nested loop then destroyed a whole earlier window while the job's app-wide input filter was
+    installed (one segfault in a loaded CI run)."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is not None and widgets.QApplication.instance() is not None:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
