@@ -116,10 +116,11 @@ def test_easy_plays_a_whole_game_legally() -> None:
     assert match.result is not None
 
 
-def test_normal_with_a_tiny_budget_plays_a_whole_game_legally(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("level", ["normal", "strong"])  # Strong: sequential halving over more moves
+def test_a_tiny_budget_plays_a_whole_game_legally(monkeypatch: pytest.MonkeyPatch, level: str) -> None:
     monkeypatch.setitem(KNOWLEDGE, GAME_ID, dataclasses.replace(KNOWLEDGE[GAME_ID], iterations=(1, 2)))
     monkeypatch.setattr(powerspike_knowledge, "PLAYOUT_DEPTH", 3)
-    match = play(short_game(12), {0: make_player(GAME_ID, "random", seed=1), 1: make_player(GAME_ID, "normal", seed=2)})
+    match = play(short_game(12), {0: make_player(GAME_ID, "random", seed=1), 1: make_player(GAME_ID, level, seed=2)})
     assert match.result is not None
 
 
