@@ -50,8 +50,13 @@ def weigh(game: Game, view: Any, seat: int, rng: random.Random, options: list[An
     """Each option's mean evaluation after `depth` steps of `policy`, over `runs` shared
     determinisations (drawn by `determinize`, else by the game's)."""
     return common_draws(view, seat, rng, options, runs, determinize or game.determinize,
-                        lambda world, action, draws: play_out(game, world, action, seat, draws, depth,
-                                                              policy, evaluate))
+                        player(game, seat, depth, policy, evaluate))
+
+
+def player(game: Game, seat: int, depth: int, policy: Policy,
+           evaluate: Evaluate) -> Callable[[Any, Any, random.Random], float]:
+    """`play_out` as `common_draws` and `halving` call it: (world, option, draws) to `seat`'s value."""
+    return lambda world, action, draws: play_out(game, world, action, seat, draws, depth, policy, evaluate)
 
 
 def halving(view: Any, seat: int, rng: random.Random, options: list[Any], budget: int,

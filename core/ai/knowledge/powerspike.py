@@ -164,10 +164,9 @@ def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
         budget = level_budget("power-spike", level)
     if strong:
         prior = [EASY_PRIOR] + [0.0] * (len(options) - 1)
-        return options[flat.halving(view, seat, rng, options, budget, _game().determinize,
-                                    lambda world, action, draws: flat.play_out(
-                                        _game(), world, action, seat, draws, PLAYOUT_DEPTH, playout, evaluate),
-                                    prior)]
+        game = _game()
+        play = flat.player(game, seat, PLAYOUT_DEPTH, playout, evaluate)
+        return options[flat.halving(view, seat, rng, options, budget, game.determinize, play, prior)]
     runs = max(1, budget // len(options))
     means = weigh(view, seat, rng, options, runs, PLAYOUT_DEPTH)
     means[0] += EASY_PRIOR
