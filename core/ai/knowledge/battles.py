@@ -22,7 +22,8 @@ scored 57.7 % against the planner over 600 games (seed 0, seats alternating; fou
 scored 54-59 %, the planner's own army 50 %), and with Normal's 59 % over 400 (`battlebox selfplay`,
 seeds 1 and 2: 62 % and 56 %); All-Out War, where a level total wins nothing, gained
 nothing from it (50-53 %, 600 games). All-Out War's army is fifteen threes (AOW_ARMY).
-Strong samples more throws, more determinisations and more shapes. `evaluate` and `playout`
+Strong samples more throws, more determinisations and more shapes, and in All-Out War it plays
+another army, whose fistfuls beat five threes in a battle (STRONG_ARMIES). `evaluate` and `playout`
 serve the search's hooks and the hint's win chance.
 """
 from __future__ import annotations
@@ -64,6 +65,23 @@ DOMINATION_ARMY = ((4, 8), (1, 7))  # (value, how many): fistfuls of 4-4-4-1-1-1
 # Its price: against random, 96.7 % of 1000 games (seed 0) where threes and twos won 98.5 %.
 AOW_ARMY = ((3, ARMY_SIZE),)
 ARMIES = {"domination": DOMINATION_ARMY, "all-out-war": AOW_ARMY}
+# Strong's All-Out War army makes fistfuls of 4-4-2-2-2-1 (five fours, eight twos, two ones) and
+# comes from eight regions only, two fighters or so in each, so that its fistfuls, and the counters
+# that follow them, can still cover its regions after losses. Fistful shapes are not transitive: five
+# threes tie less than the planner's threes and twos (Normal's gain against Easy), but every full
+# six-fighter shape beats them in a battle (4-4-2-2-2-1 by 6.9 points of wins minus losses), and
+# 4-4-2-2-2-1 trails no full shape by more than 0.3: the shape to play against an unknown army.
+# Against Normal: 57.0 % of the strength table's 1000 games (seed 0), 60.9 and 59.9 % of 1000
+# (seeds 71, 72), where fifteen threes scored 48.5 % (seed 0). While choosing it (an equal draw of
+# eight regions, seeds 71-74, 1000 games each): 60.65 % from eight regions, 58.0 % from all twelve;
+# 60.0 % from seven, 60.3 % from nine (seeds 71-72); from all twelve, 4-4-4-1-1-1 59.4 % and
+# 4-3-3-3-1-1 59.1 % (800 games, seed 61); four fours, eight twos and three ones 58.3 % from eight
+# regions; fistfuls weighed as Normal weighs Domination's, no gain (56.7 and 59.6 %, 500 games each).
+# The price of the counter: against Easy's threes and twos it scored 53.6 % where Normal scores
+# 57.4 % (seed 71); against random 97.2 % where Normal scores 95.9 %. Domination has no such gain:
+# its Normal already plays 4-4-4-1-1-1, which trails the best answer (4-4-2-2-2-1 again) by 1.1
+# points, and Strong with that scored 49.7 % (300 games).
+STRONG_ARMIES = {"all-out-war": (((4, 5), (2, 8), (1, 2)), 8)}  # (value, how many), regions
 # All-Out War's fistfuls are the planner's: weighing each for the coming battle scored 44 % against
 # Easy (97 games), the planner's with Normal's attacks 57 % (400 games, seeds 21 and 23). The
 # first fistful comes before any region is held, so it is spread for the counters to follow.
@@ -89,6 +107,24 @@ def army_of(roster: Any, counts: tuple[tuple[int, int], ...], regions: list[str]
                 if by_region[r] and len(got) < count:
                     got.append(by_region[r].pop())
         chosen += got
+    assert len(chosen) == ARMY_SIZE
+    return tuple(chosen)
+
+
+def balanced_army(roster: Any, counts: tuple[tuple[int, int], ...], regions: list[str],
+                  rng: random.Random) -> tuple[Fighter, ...]:
+    """`counts` fighters of each value, each from the one of `regions` that has fewest in the army
+    so far: a few regions, each with fighters to spare for the fistfuls that cover it."""
+    chosen: list[Fighter] = []
+    held = dict.fromkeys(regions, 0)
+    for value, count in counts:
+        pool = [f for f in roster.fighters if roster.value(f) == value and roster.region(f) in held]
+        rng.shuffle(pool)
+        for _ in range(count):
+            pick = min(pool, key=lambda f: held[roster.region(f)])
+            pool.remove(pick)
+            held[roster.region(pick)] += 1
+            chosen.append(pick)
     assert len(chosen) == ARMY_SIZE
     return tuple(chosen)
 
@@ -267,6 +303,9 @@ def make(game_id: str) -> Knowledge:
             regions = _owned_open(view, seat) if game_id == "domination" else list(view.regions)
             if game_id == "all-out-war":
                 rng.shuffle(regions)
+            if strong and game_id in STRONG_ARMIES:
+                counts, spread = STRONG_ARMIES[game_id]
+                return ChooseArmy(seat, balanced_army(roster, counts, regions[:spread], rng))
             return ChooseArmy(seat, army_of(roster, ARMIES[game_id], regions, rng))
         if phase in ("fistful", "reselect") and game_id not in FISTFULS_WEIGHED:
             return easy(view, seat, rng)

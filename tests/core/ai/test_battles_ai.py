@@ -176,6 +176,61 @@ def test_normals_all_out_war_army_is_fifteen_threes_spread_over_the_regions(play
         assert regions == {game.roster.region(f) for f in game.roster.fighters if game.roster.value(f) == 3}
 
 
+def test_strongs_all_out_war_army_makes_fistfuls_of_fours_twos_and_a_one_from_eight_regions() -> None:
+    from core.ai.knowledge.battles import STRONG_ARMIES
+
+    game = ALL_OUT_WAR
+    value = game.roster.value
+    match = _easy_until("all-out-war", _choosing("army", (0,)))
+    strong = make_player("all-out-war", "strong", seed=3)
+    action = strong.choose(match, 0)
+    assert isinstance(action, ChooseArmy) and game.army_problems(action.fighters) == []
+    counts = {v: sum(1 for f in action.fighters if value(f) == v) for v in (1, 2, 3, 4)}
+    assert counts == {1: 0, 2: 0, 3: 0, 4: 0} | dict(STRONG_ARMIES["all-out-war"][0])
+    regions = [game.roster.region(f) for f in action.fighters]
+    assert sorted(regions.count(r) for r in set(regions)) == [1] + [2] * 7  # eight regions, two to spare
+    match.apply(action)
+    assert match.state.phase == "fistful"
+    fistful = strong.choose(match, 0)
+    assert sorted((value(f) for f in fistful.fighters), reverse=True) == [4, 4, 2, 2, 2, 1]
+    normal = make_player("all-out-war", "normal", seed=3).choose(_easy_until("all-out-war", _choosing("army", (0,))), 0)
+    assert {value(f) for f in normal.fighters} == {3}
+
+
+def _margin(state: BattleState, mine: tuple[int, ...], theirs: tuple[int, ...]) -> float:
+    """Wins minus losses of a fistful of these values against another in one All-Out War battle
+    with nothing to flip (no fighter from the region fought for)."""
+    from core.ai.knowledge.battle_odds import win_chances
+
+    roster = ALL_OUT_WAR.roster
+    pools = {v: [f for f in roster.fighters if roster.value(f) == v and roster.region(f) != "Sub-0"]
+             for v in (1, 2, 3, 4)}
+    sides = []
+    for shape in (mine, theirs):
+        taken = {v: 0 for v in pools}
+        side = []
+        for v in shape:
+            side.append(pools[v][taken[v]])
+            taken[v] += 1
+        sides.append(tuple(side))
+    chances = win_chances(roster, state, sides, 1, "Sub-0", random.Random(7), samples=40_000)
+    return float(chances[0] - chances[1])
+
+
+def test_strongs_all_out_war_fistful_beats_five_threes_and_trails_no_full_fistful() -> None:
+    """Why Strong plays another army than Normal: five threes lose to every full fistful of six
+    fighters, and 4-4-2-2-2-1 loses to none (fistful shapes are not transitive)."""
+    from core.ai.heuristics.battles import SHAPES
+
+    state = ALL_OUT_WAR.new(ALL_OUT_WAR.default_setup(2))
+    assert _margin(state, (4, 4, 2, 2, 2, 1), (3, 3, 3, 3, 3)) > 0.05
+    full = [s for s in SHAPES if sum(s) == 15 and len(s) == 6 and s != (4, 4, 2, 2, 2, 1)]
+    assert len(full) == 7
+    for shape in full:
+        assert _margin(state, (4, 4, 2, 2, 2, 1), shape) > -0.015, shape
+        assert _margin(state, shape, (3, 3, 3, 3, 3)) > 0, shape
+
+
 def test_easy_does_not_plan_its_defence_and_the_planner_does() -> None:
     from core.ai.heuristics.battles import PLANNERS
 
