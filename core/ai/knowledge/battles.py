@@ -71,8 +71,8 @@ ARMIES = {"domination": DOMINATION_ARMY, "all-out-war": AOW_ARMY}
 # threes tie less than the planner's threes and twos (Normal's gain against Easy), but every full
 # six-fighter shape beats them in a battle (4-4-2-2-2-1 by 6.9 points of wins minus losses), and
 # 4-4-2-2-2-1 trails no full shape by more than 0.3: the shape to play against an unknown army.
-# Against Normal: 57.0 % of the strength table's 1000 games (seed 0), 60.9 and 59.9 % of 1000
-# (seeds 71, 72), where fifteen threes scored 48.5 % (seed 0). While choosing it (an equal draw of
+# Against Normal: 57.0 % of the strength table's 1000 games (seed 0); 60.9, 59.9, 60.1 and 62.8 %
+# of 1000 (seeds 71-74), 60.1 % of all 5000; fifteen threes scored 48.5 % (seed 0). While choosing it (an equal draw of
 # eight regions, seeds 71-74, 1000 games each): 60.65 % from eight regions, 58.0 % from all twelve;
 # 60.0 % from seven, 60.3 % from nine (seeds 71-72); from all twelve, 4-4-4-1-1-1 59.4 % and
 # 4-3-3-3-1-1 59.1 % (800 games, seed 61); four fours, eight twos and three ones 58.3 % from eight
