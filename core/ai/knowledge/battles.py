@@ -65,22 +65,14 @@ DOMINATION_ARMY = ((4, 8), (1, 7))  # (value, how many): fistfuls of 4-4-4-1-1-1
 # Its price: against random, 96.7 % of 1000 games (seed 0) where threes and twos won 98.5 %.
 AOW_ARMY = ((3, ARMY_SIZE),)
 ARMIES = {"domination": DOMINATION_ARMY, "all-out-war": AOW_ARMY}
-# Strong's All-Out War army makes fistfuls of 4-4-2-2-2-1 (five fours, eight twos, two ones) and
-# comes from eight regions only, two fighters or so in each, so that its fistfuls, and the counters
-# that follow them, can still cover its regions after losses. Fistful shapes are not transitive: five
-# threes tie less than the planner's threes and twos (Normal's gain against Easy), but every full
-# six-fighter shape beats them in a battle (4-4-2-2-2-1 by 6.9 points of wins minus losses), and
-# 4-4-2-2-2-1 trails no full shape by more than 0.3: the shape to play against an unknown army.
-# Against Normal: 57.0 % of the strength table's 1000 games (seed 0); 60.9, 59.9, 60.1 and 62.8 %
-# of 1000 (seeds 71-74), 60.1 % of all 5000; fifteen threes scored 48.5 % (seed 0). While choosing it (an equal draw of
-# eight regions, seeds 71-74, 1000 games each): 60.65 % from eight regions, 58.0 % from all twelve;
-# 60.0 % from seven, 60.3 % from nine (seeds 71-72); from all twelve, 4-4-4-1-1-1 59.4 % and
-# 4-3-3-3-1-1 59.1 % (800 games, seed 61); four fours, eight twos and three ones 58.3 % from eight
-# regions; fistfuls weighed as Normal weighs Domination's, no gain (56.7 and 59.6 %, 500 games each).
-# The price of the counter: against Easy's threes and twos it scored 53.6 % where Normal scores
-# 57.4 % (seed 71); against random 97.2 % where Normal scores 95.9 %. Domination has no such gain:
-# its Normal already plays 4-4-4-1-1-1, which trails the best answer (4-4-2-2-2-1 again) by 1.1
-# points, and Strong with that scored 49.7 % (300 games).
+# Strong's All-Out War army makes fistfuls of 4-4-2-2-2-1 and comes from eight regions only, two
+# fighters or so in each, so its fistfuls (and the counters that follow them) can still cover its
+# regions after losses. Fistful shapes are not transitive: every full six-fighter shape beats
+# Normal's five threes in a battle (4-4-2-2-2-1 by 6.9 points of wins minus losses), and
+# 4-4-2-2-2-1 trails no full shape by more than 0.3. Against Normal: 60.1 % of 5000 games on seeds
+# 0 and 71-74 (57.0 % on the table's seed 0), where fifteen threes scored 48.5 %; from all twelve
+# regions some 2.5 points less. It scores 53.6 % against Easy, where Normal scores 57.4 %. The
+# armies and variants tried, and Domination's lack of such a gain, are in the README.
 STRONG_ARMIES = {"all-out-war": (((4, 5), (2, 8), (1, 2)), 8)}  # (value, how many), regions
 # All-Out War's fistfuls are the planner's: weighing each for the coming battle scored 44 % against
 # Easy (97 games), the planner's with Normal's attacks 57 % (400 games, seeds 21 and 23). The

@@ -193,7 +193,8 @@ def test_strongs_all_out_war_army_makes_fistfuls_of_fours_twos_and_a_one_from_ei
     assert match.state.phase == "fistful"
     fistful = strong.choose(match, 0)
     assert sorted((value(f) for f in fistful.fighters), reverse=True) == [4, 4, 2, 2, 2, 1]
-    normal = make_player("all-out-war", "normal", seed=3).choose(_easy_until("all-out-war", _choosing("army", (0,))), 0)
+    fresh = _easy_until("all-out-war", _choosing("army", (0,)))
+    normal = make_player("all-out-war", "normal", seed=3).choose(fresh, 0)
     assert {value(f) for f in normal.fighters} == {3}
 
 
@@ -207,12 +208,8 @@ def _margin(state: BattleState, mine: tuple[int, ...], theirs: tuple[int, ...]) 
              for v in (1, 2, 3, 4)}
     sides = []
     for shape in (mine, theirs):
-        taken = {v: 0 for v in pools}
-        side = []
-        for v in shape:
-            side.append(pools[v][taken[v]])
-            taken[v] += 1
-        sides.append(tuple(side))
+        fresh = {v: iter(p) for v, p in pools.items()}
+        sides.append(tuple(next(fresh[v]) for v in shape))
     chances = win_chances(roster, state, sides, 1, "Sub-0", random.Random(7), samples=40_000)
     return float(chances[0] - chances[1])
 
