@@ -1,7 +1,7 @@
 """Issue 13's strength table, planned to fit a time budget: `python -m tests.benchmarks.strength_table`.
 
     .venv/bin/python -m tests.benchmarks.strength_table [--hours 4] [--jobs 2] [--games 200]
-        [--strong-target 200] [--out FILE] [--state FILE] [--only GAME,...] [--iterations K] [--seed S]
+        [--strong-target 200] [--strong-games 10000] [--out FILE] [--state FILE] [--only GAME,...] [--iterations K] [--seed S]
 
 For every game it plays, through `core.ai.selfplay` (seats alternating, wins per player spec):
 Normal vs random and Normal vs Easy (`--games` each), Normal against random seats in 3- and
@@ -268,7 +268,7 @@ def table(pairs: list[Pairing], elapsed: float, args: argparse.Namespace, done: 
     lines = [f"Strength of the computer players ({how} {hours} h {minutes:02d} min {seconds:02d} s of a "
              f"{args.hours:g} h budget on this machine, {args.jobs} worker(s); `python -m "
              f"tests.benchmarks.strength_table --hours {args.hours:g} --games {args.games} "
-             f"--strong-target {args.strong_target}`, seed {args.seed}"
+             f"--strong-target {args.strong_target} --strong-games {args.strong_games}`, seed {args.seed}"
              + (f", {args.iterations} iterations" if args.iterations else "") + ").",
              "Score: the first player's share of the games, a draw counting half; seats alternate "
              "(Solitaire: paired sessions on one seed). Thinking: median / 95th percentile seconds "
@@ -314,8 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, default=None, help="override every search budget (tests)")
     p.add_argument("--strong-target", type=int, default=200, metavar="N",
                    help="games of Strong vs Normal planned per game like the other pairings (default 200)")
-    p.add_argument("--strong-games", type=int, default=1000, metavar="N",
-                   help="at most N games of Strong vs Normal per game (default 1000; the time "
+    p.add_argument("--strong-games", type=int, default=10_000, metavar="N",
+                   help="at most N games of Strong vs Normal per game (default 10000; the time "
                         "left after every target is shared between the games' Strong vs Normal pairings)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes playing games at once (default: one per core)")
