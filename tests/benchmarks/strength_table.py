@@ -1,7 +1,8 @@
 """Issue 13's strength table, planned to fit a time budget: `python -m tests.benchmarks.strength_table`.
 
     .venv/bin/python -m tests.benchmarks.strength_table [--hours 4] [--jobs 2] [--games 200]
-        [--strong-target 200] [--strong-games 10000] [--out FILE] [--state FILE] [--only GAME,...] [--iterations K] [--seed S]
+        [--strong-target 200] [--strong-games 10000] [--out FILE] [--state FILE] [--only GAME,...]
+        [--iterations K] [--seed S]
 
 For every game it plays, through `core.ai.selfplay` (seats alternating, wins per player spec):
 Normal vs random and Normal vs Easy (`--games` each), Normal against random seats in 3- and
