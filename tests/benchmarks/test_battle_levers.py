@@ -8,7 +8,7 @@ Easy is taken apart one skill at a time, the skill replaced by a random legal ch
 and the first two together.
 Each variant plays random (the heuristic bar: 97 % in All-Out War, 95 % in Domination) and
 Normal (the bar for Normal against a sensible heuristic: 65 %). A skill is a lever when Normal
-scores clearly more against the Easy that lacks it. What the runs showed (README, "Strength"):
+scores clearly more against the Easy that lacks it. What the runs showed (docs/computer-players.md):
 in All-Out War the attack at random is the only variant that Normal beats by 65 %, and it is
 at the heuristic bar against random (98.5 % of these 400 games, 96.4 % of 2,000 more), so taking
 skills away from Easy does not meet both bars.

@@ -70,7 +70,7 @@ ARMIES = {"domination": DOMINATION_ARMY, "all-out-war": AOW_ARMY}
 # regions after losses. Fistful shapes are not transitive: counted exactly, 4-3-3-3-1-1 beats
 # Normal's five threes by the most of any full fistful (8.4 points of wins minus losses) and trails
 # none by more than 0.7. Against Normal: 62.25 % of 6000 games on seeds 71-76; the armies tried
-# are in the README.
+# are in docs/computer-players.md.
 STRONG_ARMIES = {"all-out-war": (((4, 3), (3, 8), (1, 4)), 8)}  # (value, how many), regions
 # All-Out War's fistfuls are the planner's: weighing each for the coming battle scored 44 % against
 # Easy (97 games), the planner's with Normal's attacks 57 % (400 games, seeds 21 and 23). The
