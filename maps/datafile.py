@@ -16,6 +16,7 @@ Lives in maps/ because imports run gui -> core -> maps: both the rules and the b
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import stat
@@ -43,6 +44,30 @@ class DataError(ValueError):
         self.file = file
         self.entry = entry
         self.reason = reason
+
+
+# --- fields ------------------------------------------------------------------------------------
+
+def get_field(obj: Mapping[str, Any], key: str, typ: type | tuple[type, ...], file: str,
+              entry: str | None) -> Any:
+    """`obj[key]` if it is there and of `typ`; else a DataError naming the file, entry and field.
+
+    JSON's true and false count as ints to Python but not to a file's author, so a bool is
+    refused wherever a bool is not asked for."""
+    if key not in obj:
+        raise DataError(file, entry, f"missing field '{key}'")
+    value = obj[key]
+    wants_bool = typ is bool or (isinstance(typ, tuple) and bool in typ)
+    if not isinstance(value, typ) or (isinstance(value, bool) and not wants_bool):
+        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
+        raise DataError(file, entry, f"field '{key}' must be {name}, got {value!r}")
+    return value
+
+
+def is_number(value: Any, limit: float = math.inf) -> bool:
+    """A finite JSON number (not a bool) no larger than `limit` either way."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and abs(value) <= limit)
 
 
 # --- bytes -------------------------------------------------------------------------------------

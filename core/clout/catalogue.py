@@ -18,7 +18,7 @@ from typing import Any, Iterable, Literal
 
 import msgspec
 
-from maps.datafile import DataError, Migration, migrate, read_json
+from maps.datafile import DataError, Migration, get_field, migrate, read_json
 
 DEFAULT_FILE = "resources/clout/chips.json"
 CATALOGUE_FORMAT = "battlebox-clout-catalogue"
@@ -297,18 +297,8 @@ _CHIP_FIELDS = ("id", "name", "faction", "type", "rarity", "points", "defense", 
 _ABILITY_FIELDS = ("name", "value", "modifiers", "ignores")
 
 
-def _get(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, entry: str) -> Any:
-    if key not in obj:
-        raise DataError(file, entry, f"missing field '{key}'")
-    value = obj[key]
-    if not isinstance(value, typ) or (isinstance(value, bool) and typ is int):
-        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-        raise DataError(file, entry, f"field '{key}' must be {name}, got {value!r}")
-    return value
-
-
 def _stat(obj: dict[str, Any], key: str, lo: int, hi: int, file: str, entry: str) -> int:
-    value = _get(obj, key, int, file, entry)
+    value = get_field(obj, key, int, file, entry)
     if not lo <= value <= hi:
         raise DataError(file, entry, f"{key} must be {lo} to {hi}, got {value}")
     return value
@@ -376,23 +366,23 @@ def _invented(obj: dict[str, Any], file: str, entry: str) -> bool | tuple[str, .
 def _chip(obj: Any, file: str, entry: str) -> Chip:
     if not isinstance(obj, dict):
         raise DataError(file, entry, "must be an object")
-    cid = _get(obj, "id", str, file, entry)
+    cid = get_field(obj, "id", str, file, entry)
     if not _ID.fullmatch(cid):
         raise DataError(file, entry, f"id {cid!r} must be lower-case words joined by '-'")
     entry = f"chip '{cid}'"
     extra = sorted(set(obj) - set(_CHIP_FIELDS))
     if extra:
         raise DataError(file, entry, f"unknown field '{extra[0]}'")
-    name = _get(obj, "name", str, file, entry).strip()
+    name = get_field(obj, "name", str, file, entry).strip()
     if not name:
         raise DataError(file, entry, "the name is empty")
-    faction = _get(obj, "faction", str, file, entry)
+    faction = get_field(obj, "faction", str, file, entry)
     if faction not in FACTION_BY_ID:
         raise DataError(file, entry, f"unknown faction '{faction}' (known: {', '.join(FACTION_BY_ID)})")
-    kind = _get(obj, "type", str, file, entry)
+    kind = get_field(obj, "type", str, file, entry)
     if kind not in CHIP_TYPES:
         raise DataError(file, entry, f"unknown chip type '{kind}' (known: {', '.join(CHIP_TYPES)})")
-    rarity = _get(obj, "rarity", str, file, entry)
+    rarity = get_field(obj, "rarity", str, file, entry)
     if rarity not in RARITIES:
         raise DataError(file, entry, f"unknown rarity '{rarity}' (known: {', '.join(RARITIES)})")
     points = _stat(obj, "points", 0, MAX_POINTS, file, entry)
@@ -422,7 +412,7 @@ def parse_catalogue(doc: Any, file: str) -> Catalogue:
     extra = sorted(set(doc) - {"format", "version", "about", "chips"})
     if extra:
         raise DataError(file, "top level", f"unknown field '{extra[0]}'")
-    raw = _get(doc, "chips", list, file, "top level")
+    raw = get_field(doc, "chips", list, file, "top level")
     chips: dict[str, Chip] = {}
     names: dict[str, str] = {}
     for i, obj in enumerate(raw):

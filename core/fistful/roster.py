@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, get_field, read_json
 
 DEFAULT_FILE = "resources/fistful/roster.json"
 
@@ -93,109 +93,95 @@ class Roster:
         return f"{self._finish_names[fighter.finish]} {self.sculpts[fighter.sculpt].name}"
 
 
-def _fail(file: str, entry: str | None, reason: str) -> DataError:
-    return DataError(file, entry, reason)
-
-
-def _get(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, entry: str) -> Any:
-    if key not in obj:
-        raise _fail(file, entry, f"missing field '{key}'")
-    value = obj[key]
-    if not isinstance(value, typ) or (isinstance(value, bool) and typ in (int, float, (int, float))):
-        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-        raise _fail(file, entry, f"field '{key}' must be {name}, got {value!r}")
-    return value
-
-
 def _invented(obj: dict[str, Any], file: str, entry: str) -> bool | tuple[str, ...]:
     inv = obj.get("invented", None)
     if isinstance(inv, bool):
         return inv
     if isinstance(inv, list) and all(isinstance(x, str) for x in inv):
         return tuple(inv)
-    raise _fail(file, entry, "field 'invented' must be true, false or a list of invented field names")
+    raise DataError(file, entry, "field 'invented' must be true, false or a list of invented field names")
 
 
 def _probability(obj: dict[str, Any], key: str, default: float, file: str, entry: str) -> float:
     if key not in obj:
         return default
-    p = _get(obj, key, (int, float), file, entry)
+    p = get_field(obj, key, (int, float), file, entry)
     if not 0 <= p <= 1:
-        raise _fail(file, entry, f"'{key}' must be a probability from 0 to 1, got {p}")
+        raise DataError(file, entry, f"'{key}' must be a probability from 0 to 1, got {p}")
     return float(p)
 
 
 def parse_roster(doc: Any, file: str) -> Roster:
     if not isinstance(doc, dict):
-        raise _fail(file, None, "the roster must be a JSON object")
+        raise DataError(file, None, "the roster must be a JSON object")
     finishes = []
-    for i, f in enumerate(_get(doc, "finishes", list, file, "top level")):
+    for i, f in enumerate(get_field(doc, "finishes", list, file, "top level")):
         entry = f"finishes[{i}]"
         if not isinstance(f, dict):
-            raise _fail(file, entry, "must be an object")
-        finishes.append(Finish(_get(f, "id", str, file, entry), _get(f, "name", str, file, entry)))
+            raise DataError(file, entry, "must be an object")
+        finishes.append(Finish(get_field(f, "id", str, file, entry), get_field(f, "name", str, file, entry)))
     if [f.id for f in finishes] != ["hyper", "crystal", "shadow"]:
-        raise _fail(file, "finishes", "there are exactly three finishes: hyper, crystal, shadow")
+        raise DataError(file, "finishes", "there are exactly three finishes: hyper, crystal, shadow")
 
     regions: list[str] = []
-    for i, r in enumerate(_get(doc, "regions", list, file, "top level")):
+    for i, r in enumerate(get_field(doc, "regions", list, file, "top level")):
         entry = f"regions[{i}]"
         if not isinstance(r, dict):
-            raise _fail(file, entry, "must be an object")
-        name = _get(r, "name", str, file, entry)
+            raise DataError(file, entry, "must be an object")
+        name = get_field(r, "name", str, file, entry)
         _invented(r, file, f"region '{name}'")
         if name in regions:
-            raise _fail(file, f"region '{name}'", "listed twice")
+            raise DataError(file, f"region '{name}'", "listed twice")
         regions.append(name)
     if len(regions) != 12:
-        raise _fail(file, "regions", f"Scar has 12 regions, the file lists {len(regions)}")
+        raise DataError(file, "regions", f"Scar has 12 regions, the file lists {len(regions)}")
 
-    model = _get(doc, "throw_model", dict, file, "top level")
+    model = get_field(doc, "throw_model", dict, file, "top level")
     back = _probability(model, "back", 0.40, file, "throw_model")
     standing = _probability(model, "standing", 0.02, file, "throw_model")
     if back + standing > 1:
-        raise _fail(file, "throw_model", "back + standing must not exceed 1")
+        raise DataError(file, "throw_model", "back + standing must not exceed 1")
 
     def sculpt(obj: Any, entry: str, needs_region: bool) -> Sculpt:
         if not isinstance(obj, dict):
-            raise _fail(file, entry, "must be an object")
-        sid = _get(obj, "id", str, file, entry)
+            raise DataError(file, entry, "must be an object")
+        sid = get_field(obj, "id", str, file, entry)
         entry = f"{entry} '{sid}'"
-        name = _get(obj, "name", str, file, entry)
-        value = _get(obj, "value", int, file, entry)
+        name = get_field(obj, "name", str, file, entry)
+        value = get_field(obj, "value", int, file, entry)
         region = ""
         if needs_region:
-            region = _get(obj, "region", str, file, entry)
+            region = get_field(obj, "region", str, file, entry)
             if region not in regions:
-                raise _fail(file, entry, f"home region '{region}' is not one of the 12 regions")
+                raise DataError(file, entry, f"home region '{region}' is not one of the 12 regions")
             if not 1 <= value <= 4:
-                raise _fail(file, entry, f"value must be 1 to 4, got {value}")
+                raise DataError(file, entry, f"value must be 1 to 4, got {value}")
         elif not 1 <= value <= 9:
-            raise _fail(file, entry, f"value must be 1 to 9, got {value}")
+            raise DataError(file, entry, f"value must be 1 to 9, got {value}")
         throw = obj.get("throw", {})
         if not isinstance(throw, dict):
-            raise _fail(file, entry, "'throw' must be an object with 'back' and 'standing'")
+            raise DataError(file, entry, "'throw' must be an object with 'back' and 'standing'")
         b = _probability(throw, "back", back, file, entry)
         s = _probability(throw, "standing", standing, file, entry)
         if b + s > 1:
-            raise _fail(file, entry, "throw back + standing must not exceed 1")
+            raise DataError(file, entry, "throw back + standing must not exceed 1")
         return Sculpt(sid, name, region, value, b, s, _invented(obj, file, entry))
 
     sculpts: dict[str, Sculpt] = {}
-    for i, obj in enumerate(_get(doc, "sculpts", list, file, "top level")):
+    for i, obj in enumerate(get_field(doc, "sculpts", list, file, "top level")):
         s = sculpt(obj, f"sculpts[{i}]", True)
         if s.id in sculpts:
-            raise _fail(file, f"sculpts[{i}] '{s.id}'", "id used twice")
+            raise DataError(file, f"sculpts[{i}] '{s.id}'", "id used twice")
         sculpts[s.id] = s
     if len(sculpts) != 48:
-        raise _fail(file, "sculpts", f"the roster has 48 sculpts, the file lists {len(sculpts)}")
+        raise DataError(file, "sculpts", f"the roster has 48 sculpts, the file lists {len(sculpts)}")
     warlords = tuple(sculpt(obj, f"warlords[{i}]", False)
-                     for i, obj in enumerate(_get(doc, "warlords", list, file, "top level")))
+                     for i, obj in enumerate(get_field(doc, "warlords", list, file, "top level")))
     for w in warlords:
         if w.id in sculpts:
-            raise _fail(file, f"warlord '{w.id}'", "a warlord's id must differ from every sculpt id")
+            raise DataError(file, f"warlord '{w.id}'", "a warlord's id must differ from every sculpt id")
     if len(warlords) != 3:
-        raise _fail(file, "warlords", f"there are 3 Battle Arena warlords, the file lists {len(warlords)}")
+        raise DataError(file, "warlords", f"there are 3 Battle Arena warlords, the file lists {len(warlords)}")
     return Roster(tuple(finishes), tuple(regions), sculpts, warlords, file)
 
 

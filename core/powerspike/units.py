@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from maps.datafile import DataError, read_json
+from maps.datafile import DataError, get_field, read_json
 
 DEFAULT_FILE = "resources/powerspike/units.json"
 KINDS = ("standard", "tank", "ornithopter")
@@ -192,17 +192,6 @@ def new_unit(profile: Profile, unit_id: str, name: str = "") -> Unit:
 
 # --- loading ---------------------------------------------------------------------------------
 
-def _get(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, entry: str) -> Any:
-    if key not in obj:
-        raise DataError(file, entry, f"missing field '{key}'")
-    value = obj[key]
-    numeric = typ in (int, float, (int, float))
-    if not isinstance(value, typ) or (isinstance(value, bool) and (numeric or typ is str)):
-        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-        raise DataError(file, entry, f"field '{key}' must be {name}, got {value!r}")
-    return value
-
-
 def _only(obj: dict[str, Any], allowed: set[str], file: str, entry: str) -> None:
     """Refuse misspelt keys: a typo such as 'rnage' would otherwise silently keep the default."""
     for key in obj:
@@ -219,41 +208,41 @@ def parse_units(doc: Any, file: str) -> UnitBook:
         raise DataError(file, None, "the unit file must be a JSON object")
     _only(doc, {"about", "invented", "sides", "units"}, file, "top level")
     sides: dict[str, Side] = {}
-    for i, s in enumerate(_get(doc, "sides", list, file, "top level")):
+    for i, s in enumerate(get_field(doc, "sides", list, file, "top level")):
         entry = f"sides[{i}]"
         if not isinstance(s, dict):
             raise DataError(file, entry, "must be an object")
         _only(s, {"id", "name", "suits"}, file, entry)
-        sid = _get(s, "id", str, file, entry)
-        suits = _get(s, "suits", str, file, entry)
+        sid = get_field(s, "id", str, file, entry)
+        suits = get_field(s, "suits", str, file, entry)
         if suits not in ("red", "black"):
             raise DataError(file, f"side '{sid}'", f"suits must be 'red' or 'black', got {suits!r}")
         if sid in sides:
             raise DataError(file, f"side '{sid}'", "listed twice")
-        sides[sid] = Side(sid, _get(s, "name", str, file, entry), suits)
+        sides[sid] = Side(sid, get_field(s, "name", str, file, entry), suits)
     if sorted(sides) != ["CDC", "SCS"]:
         raise DataError(file, "sides", f"Power Spike has two sides, CDC and SCS; the file lists {sorted(sides)}")
     if {s.suits for s in sides.values()} != {"red", "black"}:
         raise DataError(file, "sides", "one side takes the red suits and the other the black")
 
     profiles: dict[str, Profile] = {}
-    for i, u in enumerate(_get(doc, "units", list, file, "top level")):
+    for i, u in enumerate(get_field(doc, "units", list, file, "top level")):
         entry = f"units[{i}]"
         if not isinstance(u, dict):
             raise DataError(file, entry, "must be an object")
-        uid = _get(u, "id", str, file, entry)
+        uid = get_field(u, "id", str, file, entry)
         entry = f"unit '{uid}'"
         _only(u, _UNIT_FIELDS, file, entry)
         if uid in profiles:
             raise DataError(file, entry, "id used twice")
-        side = _get(u, "side", str, file, entry)
+        side = get_field(u, "side", str, file, entry)
         if side not in sides:
             raise DataError(file, entry, f"side must be one of {sorted(sides)}, got {side!r}")
-        cards = _get(u, "cards", int, file, entry)
-        figures = _get(u, "figures", int, file, entry)
-        move = _get(u, "move", (int, float), file, entry)
-        rng = _get(u, "range", (int, float), file, entry)
-        kind = _get(u, "kind", str, file, entry)
+        cards = get_field(u, "cards", int, file, entry)
+        figures = get_field(u, "figures", int, file, entry)
+        move = get_field(u, "move", (int, float), file, entry)
+        rng = get_field(u, "range", (int, float), file, entry)
+        kind = get_field(u, "kind", str, file, entry)
         if kind not in KINDS:
             raise DataError(file, entry, f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
         if not 1 <= cards <= MAX_CARDS:
@@ -269,13 +258,13 @@ def parse_units(doc: Any, file: str) -> UnitBook:
         if not (0 < move <= MAX_DISTANCE_IN and 0 < rng <= MAX_DISTANCE_IN):
             raise DataError(file, entry, f"move and range must be positive distances in inches, "
                                          f"at most {MAX_DISTANCE_IN:g}")
-        tray = _get(u, "tray", list, file, entry)
+        tray = get_field(u, "tray", list, file, entry)
         if (len(tray) != 2 or any(isinstance(t, bool) or not isinstance(t, (int, float)) or t <= 0
                                   or t > MAX_TRAY_IN for t in tray)):
             raise DataError(file, entry, f"tray must be [width, depth] in inches, got {tray!r}")
-        commander = _get(u, "commander", bool, file, entry)
-        invented = _get(u, "invented", bool, file, entry)
-        profiles[uid] = Profile(uid, side, _get(u, "name", str, file, entry), cards, figures,
+        commander = get_field(u, "commander", bool, file, entry)
+        invented = get_field(u, "invented", bool, file, entry)
+        profiles[uid] = Profile(uid, side, get_field(u, "name", str, file, entry), cards, figures,
                                 float(move), float(rng), (float(tray[0]), float(tray[1])),
                                 kind, commander, invented)  # type: ignore[arg-type]
     for side in sides:

@@ -19,7 +19,7 @@ import shapely
 import shapely.ops
 from shapely.geometry import Point, Polygon
 
-from maps.datafile import DataError, bundled_ids, read_named
+from maps.datafile import DataError, bundled_ids, get_field, is_number, read_named
 
 DEFAULT_AREA = "standard"
 PACKAGE = "maps.clout"
@@ -102,76 +102,58 @@ def range_increment_cm(area: PlayArea) -> float:
     return INCREMENT_CM_PER_M * area.diameter_cm / 100.0
 
 
-def _fail(file: str, entry: str | None, reason: str) -> DataError:
-    return DataError(file, entry, reason)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _field(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, entry: str) -> Any:
-    if key not in obj:
-        raise _fail(file, entry, f"missing field '{key}'")
-    value = obj[key]
-    if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
-        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-        raise _fail(file, entry, f"field '{key}' must be {name}, got {value!r}")
-    return value
-
-
 def _point(value: Any, file: str, entry: str, what: str) -> tuple[float, float]:
-    if not isinstance(value, list) or len(value) != 2 or not all(_number(v) for v in value):
-        raise _fail(file, entry, f"{what} must be [x, y] numbers in cm, got {value!r}")
+    if not isinstance(value, list) or len(value) != 2 or not all(is_number(v) for v in value):
+        raise DataError(file, entry, f"{what} must be [x, y] numbers in cm, got {value!r}")
     if not all(abs(v) <= MAX_CM for v in value):
-        raise _fail(file, entry, f"{what} lies more than {MAX_CM / 100:g} m out, got {value!r}")
+        raise DataError(file, entry, f"{what} lies more than {MAX_CM / 100:g} m out, got {value!r}")
     return float(value[0]), float(value[1])
 
 
 def _outline(doc: dict[str, Any], file: str) -> Polygon:
     has_polygon, has_circle = "polygon" in doc, "circle" in doc
     if has_polygon == has_circle:
-        raise _fail(file, "outline", "give exactly one of 'polygon' (a list of [x, y] cm) or 'circle'")
+        raise DataError(file, "outline", "give exactly one of 'polygon' (a list of [x, y] cm) or 'circle'")
     if has_circle:
         circle = doc["circle"]
         if not isinstance(circle, dict):
-            raise _fail(file, "circle", "must be an object with 'centre_cm' and 'diameter_cm'")
+            raise DataError(file, "circle", "must be an object with 'centre_cm' and 'diameter_cm'")
         centre = _point(circle.get("centre_cm"), file, "circle", "'centre_cm'")
-        diameter = _field(circle, "diameter_cm", (int, float), file, "circle")
+        diameter = get_field(circle, "diameter_cm", (int, float), file, "circle")
         if not math.isfinite(diameter) or not 0 < diameter <= MAX_CM:
-            raise _fail(file, "circle", f"'diameter_cm' must be positive and at most {MAX_CM:g}, got {diameter!r}")
+            raise DataError(file, "circle", f"'diameter_cm' must be positive and at most {MAX_CM:g}, got {diameter!r}")
         # Edges tangent to the true circle (not chords), so the rug measures its true diameter.
         grow = 1.0 / math.cos(math.pi / (4 * CIRCLE_QUAD_SEGMENTS))
         return Point(centre).buffer(diameter / 2.0 * grow, quad_segs=CIRCLE_QUAD_SEGMENTS)
     raw = doc["polygon"]
     if not isinstance(raw, list) or len(raw) < 3:
-        raise _fail(file, "polygon", "must be a list of at least 3 [x, y] points in cm")
+        raise DataError(file, "polygon", "must be a list of at least 3 [x, y] points in cm")
     pts = [_point(p, file, f"polygon[{i}]", "a polygon point") for i, p in enumerate(raw)]
     poly = Polygon(pts)
     if not poly.is_valid:
-        raise _fail(file, "polygon", f"the outline is not valid ({shapely.is_valid_reason(poly)})")
+        raise DataError(file, "polygon", f"the outline is not valid ({shapely.is_valid_reason(poly)})")
     if poly.area <= 0:
-        raise _fail(file, "polygon", "the outline has no area")
+        raise DataError(file, "polygon", "the outline has no area")
     return poly
 
 
 def parse_area(doc: Any, file: str, area_id: str) -> PlayArea:
     if not isinstance(doc, dict):
-        raise _fail(file, None, "the playing area must be a JSON object")
+        raise DataError(file, None, "the playing area must be a JSON object")
     top = "top level"
-    title = _field(doc, "title", str, file, top)
-    description = _field(doc, "description", str, file, top) if "description" in doc else ""
-    invented = _field(doc, "invented", bool, file, top)
-    surface = _field(doc, "surface", str, file, top)
-    friction = _field(doc, "slide_friction", (int, float), file, top)
+    title = get_field(doc, "title", str, file, top)
+    description = get_field(doc, "description", str, file, top) if "description" in doc else ""
+    invented = get_field(doc, "invented", bool, file, top)
+    surface = get_field(doc, "surface", str, file, top)
+    friction = get_field(doc, "slide_friction", (int, float), file, top)
     if not math.isfinite(friction) or not 0 < friction <= MAX_FRICTION:
-        raise _fail(file, "slide_friction", f"must be a positive number up to {MAX_FRICTION:g} "
+        raise DataError(file, "slide_friction", f"must be a positive number up to {MAX_FRICTION:g} "
                                             f"(a friction coefficient), got {friction!r}")
-    cushions = _field(doc, "cushions", bool, file, top) if "cushions" in doc else False
+    cushions = get_field(doc, "cushions", bool, file, top) if "cushions" in doc else False
     polygon = _outline(doc, file)
     room = polygon.buffer(-SMALLEST_ROOM_CM / 2.0)
     if room.is_empty:
-        raise _fail(file, "outline", f"too small: a {SMALLEST_ROOM_CM:g} cm chip does not fit inside")
+        raise DataError(file, "outline", f"too small: a {SMALLEST_ROOM_CM:g} cm chip does not fit inside")
     shapely.prepare(polygon)
     return PlayArea(area_id, title, description, polygon, surface, float(friction), cushions, invented, file)
 

@@ -9,7 +9,6 @@ a game.
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -17,7 +16,7 @@ from typing import Any, Literal
 import shapely
 from shapely.geometry import Polygon, box
 
-from maps.datafile import DataError, bundled_ids, read_named
+from maps.datafile import DataError, bundled_ids, get_field, is_number, read_named
 
 TerrainKind = Literal["cover", "impassable"]
 KINDS: tuple[str, ...] = ("cover", "impassable")
@@ -101,87 +100,69 @@ class Table:
         raise KeyError(f"no terrain piece {name!r} on table {self.id!r}")
 
 
-def _fail(file: str, entry: str | None, reason: str) -> DataError:
-    return DataError(file, entry, reason)
-
-
-def _field(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, entry: str) -> Any:
-    if key not in obj:
-        raise _fail(file, entry, f"missing field '{key}'")
-    value = obj[key]
-    if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
-        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-        raise _fail(file, entry, f"field '{key}' must be {name}, got {value!r}")
-    return value
-
-
-def _number(value: Any) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-            and abs(value) <= MAX_INCHES)
-
-
 def _size(value: Any, file: str) -> tuple[float, float]:
-    if not isinstance(value, list) or len(value) != 2 or not all(_number(v) for v in value):
-        raise _fail(file, "size_in", f"must be [width, depth] in inches (at most {MAX_INCHES:g}), got {value!r}")
+    if not isinstance(value, list) or len(value) != 2 or not all(is_number(v, MAX_INCHES) for v in value):
+        raise DataError(file, "size_in", f"must be [width, depth] in inches (at most {MAX_INCHES:g}), got {value!r}")
     w, d = float(value[0]), float(value[1])
     if w <= 0 or d <= 0:
-        raise _fail(file, "size_in", f"width and depth must be positive, got {value!r}")
+        raise DataError(file, "size_in", f"width and depth must be positive, got {value!r}")
     return w, d
 
 
 def _polygon(value: Any, file: str, entry: str, size: tuple[float, float]) -> Polygon:
     if not isinstance(value, list) or len(value) < 3:
-        raise _fail(file, entry, "'polygon' must be a list of at least 3 [x, y] points in inches")
+        raise DataError(file, entry, "'polygon' must be a list of at least 3 [x, y] points in inches")
     for p in value:
-        if not isinstance(p, list) or len(p) != 2 or not all(_number(v) for v in p):
-            raise _fail(file, entry, f"every polygon point must be [x, y] numbers of inches on the table, got {p!r}")
+        if not isinstance(p, list) or len(p) != 2 or not all(is_number(v, MAX_INCHES) for v in p):
+            raise DataError(file, entry,
+                            f"every polygon point must be [x, y] numbers of inches on the table, got {p!r}")
     poly = Polygon([(float(x), float(y)) for x, y in value])
     if not poly.is_valid:
-        raise _fail(file, entry, f"the polygon is not valid ({shapely.is_valid_reason(poly)})")
+        raise DataError(file, entry, f"the polygon is not valid ({shapely.is_valid_reason(poly)})")
     if poly.area <= AREA_TOLERANCE_SQIN:
-        raise _fail(file, entry, "the polygon has no area")
+        raise DataError(file, entry, "the polygon has no area")
     minx, miny, maxx, maxy = poly.bounds
     e = EDGE_TOLERANCE_IN
     if minx < -e or miny < -e or maxx > size[0] + e or maxy > size[1] + e:
-        raise _fail(file, entry, f"the polygon leaves the {size[0]:g}\" x {size[1]:g}\" table")
+        raise DataError(file, entry, f"the polygon leaves the {size[0]:g}\" x {size[1]:g}\" table")
     return poly
 
 
 def _piece(obj: Any, i: int, file: str, size: tuple[float, float]) -> TerrainPiece:
     entry = f"terrain[{i}]"
     if not isinstance(obj, dict):
-        raise _fail(file, entry, "must be an object")
-    name = _field(obj, "name", str, file, entry)
+        raise DataError(file, entry, "must be an object")
+    name = get_field(obj, "name", str, file, entry)
     entry = f"terrain '{name}'"
-    kind = _field(obj, "kind", str, file, entry)
+    kind = get_field(obj, "kind", str, file, entry)
     if kind not in KINDS:
-        raise _fail(file, entry, f"kind '{kind}' is not one of {', '.join(KINDS)}")
-    feature = _field(obj, "feature", str, file, entry)
+        raise DataError(file, entry, f"kind '{kind}' is not one of {', '.join(KINDS)}")
+    feature = get_field(obj, "feature", str, file, entry)
     if feature not in FEATURES:
-        raise _fail(file, entry, f"feature '{feature}' is not one of {', '.join(FEATURES)}")
-    invented = _field(obj, "invented", bool, file, entry)
+        raise DataError(file, entry, f"feature '{feature}' is not one of {', '.join(FEATURES)}")
+    invented = get_field(obj, "invented", bool, file, entry)
     return TerrainPiece(name, kind, feature, _polygon(obj.get("polygon"), file, entry, size), invented)  # type: ignore[arg-type]
 
 
 def _zones(raw: Any, file: str, size: tuple[float, float]) -> dict[str, DeploymentZone]:
     if not isinstance(raw, dict):
-        raise _fail(file, "deployment", "must be an object with one zone per side")
+        raise DataError(file, "deployment", "must be an object with one zone per side")
     for side in raw:
         if side not in SIDES:
-            raise _fail(file, f"deployment '{side}'", f"is not a side ({', '.join(SIDES)})")
+            raise DataError(file, f"deployment '{side}'", f"is not a side ({', '.join(SIDES)})")
     zones: dict[str, DeploymentZone] = {}
     for side in SIDES:
         entry = f"deployment '{side}'"
         if side not in raw:
-            raise _fail(file, entry, "missing: every side needs a deployment zone")
+            raise DataError(file, entry, "missing: every side needs a deployment zone")
         obj = raw[side]
         if not isinstance(obj, dict):
-            raise _fail(file, entry, "must be an object")
-        label = _field(obj, "label", str, file, entry)
+            raise DataError(file, entry, "must be an object")
+        label = get_field(obj, "label", str, file, entry)
         zones[side] = DeploymentZone(side, label, _polygon(obj.get("polygon"), file, entry, size))
     a, b = (zones[s].polygon for s in SIDES)
     if a.intersection(b).area > AREA_TOLERANCE_SQIN:
-        raise _fail(file, f"deployment '{SIDES[0]}' and '{SIDES[1]}'", "the zones overlap")
+        raise DataError(file, f"deployment '{SIDES[0]}' and '{SIDES[1]}'", "the zones overlap")
     return zones
 
 
@@ -192,23 +173,23 @@ def _check_overlaps(pieces: list[TerrainPiece], file: str) -> None:
     left, right = tree.query(shapes, predicate="intersects")
     for i, j in zip(left, right):
         if i < j and shapes[i].intersection(shapes[j]).area > AREA_TOLERANCE_SQIN:
-            raise _fail(file, f"terrain '{pieces[i].name}' and '{pieces[j].name}'", "overlap")
+            raise DataError(file, f"terrain '{pieces[i].name}' and '{pieces[j].name}'", "overlap")
 
 
 def parse_table(doc: Any, file: str, table_id: str) -> Table:
     if not isinstance(doc, dict):
-        raise _fail(file, None, "the table must be a JSON object")
+        raise DataError(file, None, "the table must be a JSON object")
     top = "top level"
-    title = _field(doc, "title", str, file, top)
-    description = _field(doc, "description", str, file, top) if "description" in doc else ""
-    invented = _field(doc, "invented", bool, file, top)
+    title = get_field(doc, "title", str, file, top)
+    description = get_field(doc, "description", str, file, top) if "description" in doc else ""
+    invented = get_field(doc, "invented", bool, file, top)
     size = _size(doc.get("size_in"), file)
     pieces: list[TerrainPiece] = []
     seen: set[str] = set()
-    for i, obj in enumerate(_field(doc, "terrain", list, file, top)):
+    for i, obj in enumerate(get_field(doc, "terrain", list, file, top)):
         piece = _piece(obj, i, file, size)
         if piece.name in seen:
-            raise _fail(file, f"terrain '{piece.name}'", "listed twice")
+            raise DataError(file, f"terrain '{piece.name}'", "listed twice")
         seen.add(piece.name)
         pieces.append(piece)
     _check_overlaps(pieces, file)

@@ -7,7 +7,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from maps.datafile import DataError, convert, decode_json, migrate, read_bytes_safely, read_versioned
+from maps.datafile import (DataError, convert, decode_json, get_field, is_number, migrate, read_bytes_safely,
+                           read_versioned)
 
 
 class Doc(msgspec.Struct, forbid_unknown_fields=True):
@@ -119,3 +120,28 @@ def test_convert_prefixes_the_entry() -> None:
     with pytest.raises(DataError) as err:
         convert({"format": "f", "version": 1, "sizes": [None]}, Doc, "f", "docs[3]")
     assert err.value.entry == "docs[3].sizes[0]"
+
+
+@pytest.mark.parametrize("doc, typ, reason", [
+    ({}, str, "missing field 'x'"),
+    ({"x": 3}, str, "field 'x' must be str, got 3"),
+    ({"x": True}, int, "field 'x' must be int, got True"),
+    ({"x": False}, (int, float), "field 'x' must be int or float, got False"),
+    ({"x": 1}, bool, "field 'x' must be bool, got 1"),
+])
+def test_get_field_names_the_file_the_entry_and_the_field(doc: dict, typ: type, reason: str) -> None:
+    with pytest.raises(DataError) as e:
+        get_field(doc, "x", typ, "maps/a.json", "region 'Sub-0'")
+    assert (e.value.file, e.value.entry, e.value.reason) == ("maps/a.json", "region 'Sub-0'", reason)
+
+
+def test_get_field_takes_a_bool_only_where_one_is_asked_for() -> None:
+    assert get_field({"x": True}, "x", bool, "f", None) is True
+    assert get_field({"x": 2.5}, "x", (int, float), "f", None) == 2.5
+    assert get_field({"x": [1]}, "x", list, "f", None) == [1]
+
+
+def test_is_number_is_a_finite_number_within_its_limit() -> None:
+    assert is_number(3) and is_number(-2.5) and is_number(1000.0, 1000.0)
+    assert not any(is_number(v) for v in (True, float("nan"), float("inf"), "3", None))
+    assert not is_number(1000.5, 1000.0) and not is_number(-1001, 1000.0)
