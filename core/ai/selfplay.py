@@ -123,6 +123,11 @@ def session_score(game_id: str, state: Any) -> float:
     return float(sum(sheet.total(g) for g in range(state.setup.games)))
 
 
+def seat_specs(g: int, n: int) -> list[int]:
+    """Which spec plays each seat in game number g: the specs rotate, so none keeps the first move."""
+    return [(s + g) % n for s in range(n)]
+
+
 def measured_setup(game_id: str, g: int, players: int) -> Any:
     """The setup of game number g: the game's default, unless its knowledge names the setup
     strength is measured on (`Knowledge.measured_setup`)."""
@@ -131,8 +136,9 @@ def measured_setup(game_id: str, g: int, players: int) -> Any:
 
 
 def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | None = None,
-              deadline: float | None = None) -> None:
-    """Game number `g` of a run, added to `tally`. Past `deadline` (time.monotonic()) the game
+              deadline: float | None = None) -> Match | None:
+    """Game number `g` of a run, added to `tally`; the finished match, for a closer look at how
+    it went (None for Solitaire's paired sessions). Past `deadline` (time.monotonic()) the game
     stops with TimeoutError and counts for nothing (its decisions' times stay in `tally`)."""
     game = registry.get(game_id)
     specs = tally.specs
@@ -147,8 +153,8 @@ def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | N
             scores.append(session_score(game_id, match.state) if match.is_over else -math.inf)
         best = max(scores)
         tally.add([i for i, s in enumerate(scores) if s == best])
-        return
-    seat_spec = [(s + g) % n for s in range(n)]
+        return None
+    seat_spec = seat_specs(g, n)
     players = [make_player(game_id, specs[seat_spec[s]], seed=seed * 1_009 + g * 17 + s,
                            iterations=iterations) for s in range(n)]
     match = _play(Match.new(game_id, measured_setup(game_id, g, n), seed=match_seed), players, tally,
@@ -158,6 +164,7 @@ def play_game(game_id: str, g: int, seed: int, tally: Tally, iterations: int | N
         tally.add([])
     else:
         tally.add([seat_spec[w] for w in result.winners])
+    return match
 
 
 def check_specs(specs: list[str]) -> None:
