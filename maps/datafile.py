@@ -57,8 +57,7 @@ def get_field(obj: Mapping[str, Any], key: str, typ: type | tuple[type, ...], fi
     if key not in obj:
         raise DataError(file, entry, f"missing field '{key}'")
     value = obj[key]
-    wants_bool = typ is bool or (isinstance(typ, tuple) and bool in typ)
-    if not isinstance(value, typ) or (isinstance(value, bool) and not wants_bool):
+    if not isinstance(value, typ) or (isinstance(value, bool) and typ is not bool):
         name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
         raise DataError(file, entry, f"field '{key}' must be {name}, got {value!r}")
     return value

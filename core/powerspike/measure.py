@@ -10,13 +10,13 @@ answer never goes stale.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Iterable, Sequence
 
 from core.powerspike import geometry as geo
 from core.powerspike.combat import OAS_CARDS, DrawEntitlement, entitlement, oas_target_entitlement
 from core.powerspike.state import (Combat, Declared, ExtraCard, PowerSpikeState, UnitState, profile, seat_of,
                                    tracks_positions)
+from maps.datafile import is_number
 from maps.powerspike.table import Table, load_table
 
 
@@ -93,7 +93,7 @@ def unit_tray(state: PowerSpikeState, unit_id: str) -> geo.Tray:
 
 def finite(*values: object) -> bool:
     """Real numbers that are not NaN or infinite (a bool is no coordinate)."""
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
+    return all(is_number(v) for v in values)
 
 
 def move_problems(state: PowerSpikeState, unit_id: str, x: float, y: float, facing: float) -> list[str]:
