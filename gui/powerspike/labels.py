@@ -287,6 +287,7 @@ class LabelLayer:
         self.leaders: dict[str, QGraphicsLineItem] = {}
         self.short: dict[str, tuple[str, str]] = {}
         self.legend = Legend(viewport)
+        self.obstacles: list[QRectF] = []  # the legend's scene rect, when shown, for the table's names
 
     def set_units(self, units: Sequence[tuple[str, str, str]], colour_of: Callable[[str], QColor]) -> None:
         """(id, side, full name) of the units on the table now."""
@@ -331,6 +332,7 @@ class LabelLayer:
             label.setScale(1 / scale)
             px = label.size_px()
             sizes[uid] = QSizeF(px.width() / scale, px.height() / scale)
+        self.obstacles = obstacles
         spots = place_labels(rects, sizes, bounds, obstacles, gap=2 / scale)
         for uid, (rect, leader) in spots.items():
             label = self.labels[uid]

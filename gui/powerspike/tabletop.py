@@ -8,7 +8,8 @@ drawn by scaling them.
 
 Fit, zoom, pan, the ruler's drawing and click-versus-drag are the kit's `BoardView`'s (`UNIT` =
 `PX_PER_IN`); the tabletop answers its hooks (the tray under the pointer, clicks, tray drags,
-tooltips) and re-lays the unit labels in `detail_changed`, so they keep their screen size.
+tooltips) and re-lays the unit labels and the table's names in `detail_changed`, so they keep
+their screen size.
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ from gui.kit.board_view import BoardView
 from gui.kit.paper import HaloText, paper_texture, serif_font, shape_path
 from gui.kit.theme import text_colour_on
 from gui.powerspike.labels import LabelLayer, halo_colour
+from gui.powerspike.table_names import NameLayer
 from maps.powerspike.table import Table, TerrainPiece
 
 PX_PER_IN = 10.0
@@ -278,8 +280,6 @@ class TerrainLayer:
         p.setPen(QPen(QColor("#5b4a2c"), 2.5))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRect(r)
-        if px_per_in >= 5:
-            self._paint_labels(p)
 
     def _paint_grid(self, p: QPainter, px_per_in: float) -> None:
         r = self.rect
@@ -360,39 +360,6 @@ class TerrainLayer:
         p.strokePath(path, QPen(QColor("#1c1a17") if dark else QColor("#3f3421"), 2.4 if dark else 1.4,
                                 Qt.PenStyle.SolidLine if dark else Qt.PenStyle.DashLine))
 
-    def _paint_labels(self, p: QPainter) -> None:
-        font = serif_font(9, italic=True)
-        p.setFont(font)
-        for piece, path, _decor in self.pieces:
-            if piece.feature == "crater":
-                continue
-            pt = piece.polygon.representative_point()
-            c = to_scene(pt.x, pt.y)
-            halo = QPainterPath()
-            halo.addText(0, 0, font, piece.name)
-            halo.translate(c - halo.boundingRect().center())
-            p.strokePath(halo, QPen(QColor(255, 249, 232, 190), 3))
-            p.fillPath(halo, QColor("#2a2118") if piece.is_cover else QColor("#1a1a1a"))
-        p.setFont(serif_font(10, bold=True))
-        for zone, _path in self.zones:
-            x, y, right, bottom = self._zone_label_anchor(zone.polygon)
-            colour = QColor(ZONE_TINTS.get(zone.side, "#555555"))
-            colour.setAlpha(170)
-            p.setPen(colour)
-            flags = ((Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft)
-                     | (Qt.AlignmentFlag.AlignBottom if bottom else Qt.AlignmentFlag.AlignTop))
-            p.drawText(QRectF(x - (300 if right else 0), y - (18 if bottom else 0), 300, 18), flags, zone.label)
-
-    def _zone_label_anchor(self, poly) -> tuple[float, float, bool, bool]:
-        """The table corner nearest the zone, inset: labels sit in a corner, clear of the trays."""
-        c = poly.centroid
-        right = c.x > self.table.width_in / 2
-        bottom = c.y > self.table.depth_in / 2
-        inset = 0.4 * PX_PER_IN
-        x = self.rect.right() - inset if right else inset
-        y = self.rect.bottom() - inset if bottom else inset
-        return x, y, right, bottom
-
 
 class TabletopView(BoardView):
     """The measured tabletop on the kit's `BoardView` (fit, zoom, pan and click-versus-drag are the base's).
@@ -449,6 +416,7 @@ class TabletopView(BoardView):
             self.scene().addItem(item)
             self.rings[name] = item
         self.label_layer = LabelLayer(self.scene(), self.viewport())
+        self.name_layer = NameLayer(self.scene())
         self.ghost: TrayItem | None = None
         self.ghost_text = HaloText("", serif_font(11, bold=True), ink=ILLEGAL_COLOUR.darker(140))
         self.ghost_text.setZValue(60)
@@ -465,6 +433,7 @@ class TabletopView(BoardView):
     def set_table(self, table: Table) -> None:
         self.table = table
         self.layer = TerrainLayer(table)
+        self.name_layer.set_table(table, PX_PER_IN, lambda side: QColor(ZONE_TINTS.get(side, "#555555")))
         m = MARGIN_IN * PX_PER_IN
         self.scene().setSceneRect(self.layer.rect.adjusted(-m, -m, m, m))
         self.resetCachedContent()
@@ -591,6 +560,10 @@ class TabletopView(BoardView):
 
     def _layout_labels(self) -> None:
         self.label_layer.layout(self.trays, self)
+        blocked = [t.sceneBoundingRect() for t in self.trays.values()]
+        blocked += [label.sceneBoundingRect() for label in self.label_layer.labels.values()]
+        blocked += self.label_layer.obstacles
+        self.name_layer.layout(self, blocked, self.layer.rect)
         self._labels_for = (self.transform().m11(), self.viewport().size())
 
     def _relayout_if_stale(self) -> None:

@@ -6,10 +6,12 @@ import re
 
 import pytest
 from PySide6.QtGui import QColor
+from shapely.geometry import Point
 
 from core.match import Match
 from gui.powerspike.labels import formations, halo_colour, name_parts, number_units, place_labels, short_kind
-from gui.powerspike.tabletop import TabletopView, TrayMarker, side_colour
+from gui.powerspike.table_names import place_names
+from gui.powerspike.tabletop import TabletopView, TrayMarker, side_colour, to_scene, to_table
 from maps.powerspike.table import load_table
 from tests.gui.drivers.powerspike import TabletopDriver
 
@@ -133,3 +135,63 @@ def test_placement_keeps_labels_apart_even_when_trays_stack():
     for (a, (ra, _la)), (b, (rb, _lb)) in itertools.combinations(spots.items(), 2):
         assert not ra.intersects(rb), (a, b)
     assert any(leader for _r, leader in spots.values())
+
+
+def test_every_terrain_and_zone_name_is_readable_and_clear_of_the_pieces(midgame):
+    view, markers, _units = midgame
+    table = view.table
+    names = TabletopDriver(view).table_names
+    wanted = {p.name for p in table.terrain if p.feature != "crater"} | {z.label for z in table.zones.values()}
+    assert set(names) == wanted
+    pieces = [t.sceneBoundingRect() for t in view.trays.values()]
+    pieces += [label.sceneBoundingRect() for label in TabletopDriver(view).labels.values()]
+    for text, rect in names.items():
+        on_screen = view.mapFromScene(rect).boundingRect()
+        assert on_screen.height() >= 12, f"{text} is {on_screen.height()} px high"
+        assert view.layer.rect.contains(rect), f"{text} leaves the table"
+        assert not any(rect.intersects(p) for p in pieces), f"a tray or a unit label covers {text}"
+    for (a, ra), (b, rb) in itertools.combinations(names.items(), 2):
+        assert not ra.intersects(rb), f"{a} and {b} overlap"
+
+
+def test_a_terrain_name_stays_on_its_piece_when_a_tray_stands_on_the_middle(qtbot):
+    table = load_table()
+    wood = next(p for p in table.terrain if p.feature == "woods")
+    pt = wood.polygon.representative_point()
+    view = TabletopView(table)
+    qtbot.addWidget(view)
+    view.resize(1100, 760)
+    view.fit()
+    alone = TabletopDriver(view).table_names[wood.name]
+    assert alone.contains(to_scene(pt.x, pt.y))
+    view.set_units([TrayMarker("A:u1", "CDC", "Wrecking Crew Warbot 1 (X)", (pt.x, pt.y), 0.0, 2.0, 2.0, 3, 3)])
+    moved = TabletopDriver(view).table_names[wood.name]
+    assert not moved.intersects(view.trays["A:u1"].sceneBoundingRect())
+    centre = to_table(moved.center())
+    assert wood.polygon.buffer(1.0).contains(Point(*centre)), "the name wandered off its piece"
+
+
+def test_names_take_their_first_free_spot_and_never_leave_the_table():
+    from PySide6.QtCore import QPointF, QRectF, QSizeF
+    size = QSizeF(40, 10)
+    spots = [QPointF(50, 50), QPointF(100, 50), QPointF(150, 50)]
+    bounds = QRectF(0, 0, 200, 100)
+    assert place_names([("a", size, spots)], bounds, [])["a"].center() == QPointF(50, 50)
+    blocked = [QRectF(40, 40, 20, 20)]
+    assert place_names([("a", size, spots)], bounds, blocked)["a"].center() == QPointF(100, 50)
+    both = place_names([("a", size, spots), ("b", size, spots)], bounds, blocked)
+    assert both["b"].center() == QPointF(150, 50)
+    everywhere = [QRectF(0, 0, 200, 100)]
+    outside = [QPointF(-50, 50), *spots]
+    assert place_names([("a", size, outside)], bounds, everywhere)["a"].center() == QPointF(50, 50)
+    mostly = [QRectF(0, 0, 85, 100), QRectF(115, 0, 85, 100)]  # spots one and three wholly, 10 of two's 40 units
+    assert place_names([("a", size, spots)], bounds, mostly)["a"].center() == QPointF(100, 50)
+
+
+def test_a_name_keeps_its_gap_from_what_it_avoids():
+    from PySide6.QtCore import QPointF, QRectF, QSizeF
+    spots = [QPointF(50, 50), QPointF(150, 50)]
+    near = [QRectF(0, 0, 80, 44)]  # the first spot's top edge, 45, would sit 1 unit below it
+    bounds = QRectF(0, 0, 200, 100)
+    assert place_names([("a", QSizeF(40, 10), spots)], bounds, near)["a"].center() == QPointF(50, 50)
+    assert place_names([("a", QSizeF(40, 10), spots)], bounds, near, gap=2)["a"].center() == QPointF(150, 50)

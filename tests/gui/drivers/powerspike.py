@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QGraphicsView, QListWidget, QListWidgetItem, QWidget
 
@@ -94,6 +94,11 @@ class TabletopDriver:
     def labels(self) -> dict[str, UnitLabel]:
         """Each unit's short label on the table (a fixed size on screen, never overlapping another)."""
         return self.view.label_layer.labels
+
+    @property
+    def table_names(self) -> dict[str, QRectF]:
+        """Each terrain piece's and deployment zone's name on the table, and its scene rect."""
+        return self.view.name_layer.rects()
 
     def legend_names(self, side: str | None = None) -> list[str]:
         """The formations the legend lists, for one side or both."""
