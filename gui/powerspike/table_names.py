@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from gui.kit.paper import HaloText, serif_font
 from maps.powerspike.table import Table
@@ -89,25 +89,37 @@ def place_names(names: Sequence[tuple[str, QSizeF, list[QPointF]]], bounds: QRec
     taken = list(blocked)
     out: dict[str, QRectF] = {}
     for key, size, spots in names:
-        rects = [r for r in (_centred(c, size) for c in spots) if bounds.contains(r)]
-        if not rects:
-            rects = [_centred(spots[0] if spots else bounds.center(), size)]
-        out[key] = (_first_clear(rects, taken, gap) or _first_clear(rects, taken, 0.0)
-                    or _least_covered(rects, taken))
+        out[key] = _best_spot(spots, size, bounds, taken, gap)
         taken.append(out[key])
     return out
 
 
-def _centred(c: QPointF, size: QSizeF) -> QRectF:
-    return QRectF(c.x() - size.width() / 2, c.y() - size.height() / 2, size.width(), size.height())
-
-
-def _first_clear(rects: list[QRectF], taken: list[QRectF], gap: float) -> QRectF | None:
-    for rect in rects:
+def _best_spot(centres: list[QPointF], size: QSizeF, bounds: QRectF, taken: list[QRectF], gap: float) -> QRectF:
+    if centres:
+        xs, ys = [c.x() for c in centres], [c.y() for c in centres]
+        reach_x, reach_y = size.width() / 2 + gap, size.height() / 2 + gap
+        region = QRectF(min(xs) - reach_x, min(ys) - reach_y, max(xs) - min(xs) + 2 * reach_x,
+                        max(ys) - min(ys) + 2 * reach_y)
+        taken = [t for t in taken if t.intersects(region)]
+    crowded: list[QRectF] = []  # the spots inside bounds that are too near something, in order
+    for c in centres:
+        rect = _centred(c, size)
+        if not bounds.contains(rect):
+            continue
         room = rect.adjusted(-gap, -gap, gap, gap)
         if not any(room.intersects(t) for t in taken):
             return rect
-    return None
+        crowded.append(rect)
+    for rect in crowded:
+        if not any(rect.intersects(t) for t in taken):
+            return rect
+    if not crowded:
+        return _centred(centres[0] if centres else bounds.center(), size)
+    return _least_covered(crowded, taken)
+
+
+def _centred(c: QPointF, size: QSizeF) -> QRectF:
+    return QRectF(c.x() - size.width() / 2, c.y() - size.height() / 2, size.width(), size.height())
 
 
 def _least_covered(rects: list[QRectF], taken: list[QRectF]) -> QRectF:
@@ -148,6 +160,7 @@ class NameLayer:
 
     def _add(self, key: str, item: HaloText, spots: Spots) -> None:
         item.setZValue(NAME_Z)
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.scene.addItem(item)
         self.names.append(TableName(key, item, spots))
 
