@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleState
 from gui.fistful.battle_scores import held
 from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 def knocked_out_after(state: BattleState) -> dict[int, int]:
@@ -39,6 +40,7 @@ class BattleOverPage(QWidget):
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
         self.table = QTableWidget(0, 5, objectName="standingsTable")
+        keep_rows_fitted(self.table, lambda: self.table.setFixedHeight(whole_height(self.table)))
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(30)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -103,5 +105,4 @@ class BattleOverPage(QWidget):
                 if p in winners:
                     item.setBackground(QBrush(QColor("#fff4cc")))
                 self.table.setItem(r, c, item)
-        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
-                                  + sum(self.table.rowHeight(r) for r in range(len(order))) + 6)
+        self.table.setFixedHeight(whole_height(self.table))

@@ -35,6 +35,7 @@ from gui.kit.fighters.tokens import POSE_BUTTON_LABELS, FighterToken
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
+from gui.kit.tables import keep_rows_fitted, whole_height
 
 PANEL_TOKEN = QSize(78, 118)
 TOKENS_PER_ROW = 5
@@ -100,6 +101,7 @@ class BattlePanel(QWidget):
         self.result = QLabel(objectName="battleResult")
         self.result.setWordWrap(True)
         self.table = QTableWidget(0, 7, objectName="breakdownTable")
+        keep_rows_fitted(self.table, lambda: self.table.setFixedHeight(whole_height(self.table)))
         self.table.setHorizontalHeaderLabels(["Player", "Up", "Points", "+2", "Slaughter", "Team", "Total"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -283,8 +285,7 @@ class BattlePanel(QWidget):
                     item.setBackground(QBrush(WINNER_BG))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
-        self.table.setFixedHeight(self.table.horizontalHeader().height()
-                                  + sum(self.table.rowHeight(r) for r in range(len(rows))) + 4)
+        self.table.setFixedHeight(whole_height(self.table))
 
     def _card(self, card: SideCard, clickable: set[Fighter], caption: str) -> QWidget:
         key = f"sideCard{card.side}"

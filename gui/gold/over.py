@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.gold.game import GoldState
 from gui.gold.scores import GoldScores
 from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 class GoldOver(QWidget):
@@ -18,6 +19,8 @@ class GoldOver(QWidget):
         self.trophy = Trophy()
         self.summary = result_label(role="winner")
         self.scores = GoldScores()
+        table = self.scores.table
+        keep_rows_fitted(table, lambda: table.setFixedHeight(whole_height(table)))
         self.scores.setFixedWidth(520)
         self.scores.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.back = back_to_start(self.finished_requested)
@@ -41,5 +44,4 @@ class GoldOver(QWidget):
         self.summary.set_colour(colour)
         self.scores.render(state)
         table = self.scores.table
-        table.setFixedHeight(table.horizontalHeader().height()
-                             + sum(table.rowHeight(r) for r in range(table.rowCount())) + 6)
+        table.setFixedHeight(whole_height(table))

@@ -1,12 +1,13 @@
 """The scores dock: each round's gold per player and who took the badge."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from core.gold.game import GoldState
+from gui.kit.tables import keep_rows_fitted
 
 HOW = {"gold": "most gold", "final": "final duel", "tie": "nobody (tie)", "mistake": "forbidden card"}
 WON_BG = QColor("#fff4cc")
@@ -27,8 +28,7 @@ class GoldScores(QWidget):
         # "Green (most gold)" is not cut short in a narrow dock.
         for column, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents,) * 2 + (QHeaderView.ResizeMode.Stretch,)):
             header.setSectionResizeMode(column, mode)
-        # Rows grow to wrap a cut badge; the new width counts only once the resize is over.
-        header.sectionResized.connect(lambda *_: QTimer.singleShot(0, self.table, self.table.resizeRowsToContents))
+        keep_rows_fitted(self.table)  # rows grow to wrap a cut badge
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)

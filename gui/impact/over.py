@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
 from core.impact.game import ImpactState
 from gui.kit.over import Trophy
 from gui.kit.style import ColourLabel
+from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:
@@ -36,6 +37,7 @@ class WinnerPage(QWidget):
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.table = QTableWidget(0, 0, objectName="tournamentTable")
+        keep_rows_fitted(self.table, lambda: self.table.setFixedHeight(whole_height(self.table)))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -96,5 +98,4 @@ class WinnerPage(QWidget):
                 item.setForeground(QBrush(QColor(state.setup.players[p].colour)))
                 self.table.setItem(row, 0, item)
         self.table.resizeRowsToContents()
-        height = self.table.horizontalHeader().sizeHint().height() + sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setFixedHeight(height + 6)
+        self.table.setFixedHeight(whole_height(self.table))

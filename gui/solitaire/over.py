@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from core.fistful.solitaire import SolitaireState
 from gui.solitaire.bests import Best
 from gui.kit.over import Trophy, back_to_start, result_label
+from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 class FinishPage(QWidget):
@@ -42,6 +43,7 @@ class FinishPage(QWidget):
         self.bests_problem.setWordWrap(True)
         self.bests_problem.hide()
         self.table = QTableWidget(0, 4, objectName="bestsTable")
+        keep_rows_fitted(self.table, lambda: self.table.setFixedHeight(whole_height(self.table)))
         self.table.setHorizontalHeaderLabels(["#", "Name", "Total", "Date"])
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(28)
@@ -126,7 +128,5 @@ class FinishPage(QWidget):
                     f.setBold(True)
                     item.setFont(f)
                 self.table.setItem(r, c, item)
-        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
-                                  + sum(self.table.rowHeight(r) for r in range(len(bests)))
-                                  + 2 * self.table.frameWidth())
+        self.table.setFixedHeight(whole_height(self.table))
         self.table.setVisible(bool(bests))

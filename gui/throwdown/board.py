@@ -21,6 +21,7 @@ from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToke
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
+from gui.kit.tables import keep_rows_fitted, whole_height
 from gui.kit.theme import LOWEST_BG
 
 PANEL_LINE = QColor("#d9dce3")
@@ -112,7 +113,12 @@ class ThrowBoard(QWidget):
         self.table_title = QLabel(objectName="roundTitle")
         self.table_title.setProperty("role", "heading")
         self.table = QTableWidget(0, 5, objectName="roundTable")
-        self.table.setHorizontalHeaderLabels(["Player", "Up", "Points", "Bonus", "Total"])
+        keep_rows_fitted(self.table, lambda: self.table.setMaximumHeight(whole_height(self.table)))
+        self.table.setHorizontalHeaderLabels(["Player", "Up", "Pts", "Bonus", "Total"])
+        for c, tip in enumerate(("", "Fighters face up", "Points of the face-up fighters", "+2 for the single player "
+                                 "with the most face up", "Points plus bonus")):
+            if tip:
+                self.table.horizontalHeaderItem(c).setToolTip(tip)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -413,5 +419,4 @@ class ThrowBoard(QWidget):
                     item.setToolTip("Lowest total with a face-down fighter: removes one.")
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
-        height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(len(rows))) + 6
-        self.table.setMaximumHeight(height)
+        self.table.setMaximumHeight(whole_height(self.table))

@@ -8,6 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from core.fistful.throwdown import ThrowdownState
 from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 def standings(state: ThrowdownState) -> list[tuple[int, int]]:
@@ -29,6 +30,7 @@ class WinnerPage(QWidget):
         self.detail = QLabel(objectName="winnerDetail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table = QTableWidget(0, 3, objectName="standingsTable")
+        keep_rows_fitted(self.table, lambda: self.table.setFixedHeight(whole_height(self.table)))
         self.table.setHorizontalHeaderLabels(["Place", "Player", "Lasted"])
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(32)
@@ -83,5 +85,4 @@ class WinnerPage(QWidget):
                 if p in winners:
                     item.setBackground(QBrush(QColor("#fff4cc")))
                 self.table.setItem(r, c, item)
-        self.table.setFixedHeight(self.table.horizontalHeader().height()
-                                  + sum(self.table.rowHeight(r) for r in range(len(rows))) + 6)
+        self.table.setFixedHeight(whole_height(self.table))

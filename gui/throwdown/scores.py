@@ -1,7 +1,9 @@
 """The scores dock: every throw's totals per player, with bonuses and removals noted.
 
 The state keeps only the latest throw, so the rows are rebuilt from the action log (RoundLog
-applies only the actions it has not seen yet).
+applies only the actions it has not seen yet). A removed fighter's name wraps at its space rather
+than being cut short: rows grow to their text, and no column is narrower than the longest word in
+it (the table scrolls sideways when the dock cannot show every player).
 """
 from __future__ import annotations
 
@@ -14,8 +16,11 @@ from collections.abc import Sequence
 
 from core.fistful.throwdown import RoundLog, ThrowdownAction, ThrowdownGame, ThrowdownSetup, ThrowdownState
 from gui.kit.theme import LOWEST_BG
+from gui.kit.tables import keep_rows_fitted
 
 BONUS_MARK = "\u2605"
+MIN_COLUMN = 60
+CELL_PADDING = 14  # px a cell keeps round its text (the style's margins and the grid line)
 
 
 class ThrowdownScores(QWidget):
@@ -28,9 +33,11 @@ class ThrowdownScores(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setMinimumSectionSize(60)
+        self.table.horizontalHeader().setMinimumSectionSize(MIN_COLUMN)
         self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        keep_rows_fitted(self.table)
         self.empty = QLabel("No throws yet.", objectName="scoresEmpty")
         legend = QLabel(f"{BONUS_MARK} +2 bonus (most face up) \u00b7 \u2212 fighter removed \u00b7 "
                         "red: lowest total", objectName="scoresLegend")
@@ -52,6 +59,7 @@ class ThrowdownScores(QWidget):
             header.setToolTip(state.name(p))
         self.table.setRowCount(len(rounds))
         self.table.setVerticalHeaderLabels([f"Throw {r.number}" for r in rounds])
+        words: set[str] = set()
         for row, rnd in enumerate(rounds):
             for p in range(n):
                 s = rnd.scores[p]
@@ -66,6 +74,7 @@ class ThrowdownScores(QWidget):
                     removed = rnd.removed[p]
                     if removed is not None:
                         text += f"\n\u2212{self.roster.name(removed)}"
+                        words.update(text.split())
                         tip += f"; removed {self.roster.name(removed)}"
                     item = QTableWidgetItem(text)
                     item.setToolTip(tip)
@@ -73,6 +82,9 @@ class ThrowdownScores(QWidget):
                         item.setBackground(QBrush(LOWEST_BG))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, p, item)
+        metrics = self.table.fontMetrics()
+        widest = max((metrics.horizontalAdvance(w) for w in words), default=0)
+        self.table.horizontalHeader().setMinimumSectionSize(max(MIN_COLUMN, widest + CELL_PADDING))
         self.table.resizeRowsToContents()
         if rounds:
             self.table.scrollToBottom()

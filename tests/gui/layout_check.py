@@ -6,7 +6,8 @@ problems by kind, each a sentence naming the widget:
   inside the window and inside every widget that clips it (a scroll area's viewport: below the fold);
 - "overlap": two visible cards/panels (object names ending in Card or Panel) or two widgets of one
   layout that overlap;
-- "cut": a label, button or combo box whose text is wider (or a wrapped label taller) than its room;
+- "cut": a label, button or combo box whose text is wider (or a wrapped label taller) than its room,
+  or a table row (anywhere in the window, docks included) lower than its wrapped text;
 - "board": the page's `BOARD` widget covering less than half of the window's central area.
 
 Run as a module it renders a save (or the start page) at a size and UI scale in a fresh process
@@ -25,7 +26,8 @@ from pathlib import Path
 from PySide6 import QtGui
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (QAbstractScrollArea, QComboBox, QLabel, QLayout, QMainWindow, QPushButton,
-                               QStackedLayout, QStyle, QStyleOptionButton, QStyleOptionComboBox, QWidget)
+                               QStackedLayout, QStyle, QStyleOptionButton, QStyleOptionComboBox, QTableView,
+                               QWidget)
 
 KINDS = ("primary", "overlap", "cut", "board")
 BOARD_SHARE = 0.5
@@ -38,7 +40,7 @@ def check(window: QMainWindow) -> dict[str, list[str]]:
     problems: dict[str, list[str]] = {kind: [] for kind in KINDS}
     problems["primary"] = hidden_primary_controls(window, page)
     problems["overlap"] = overlaps(window, page)
-    problems["cut"] = cut_text(window, page)
+    problems["cut"] = cut_text(window, page) + cut_cells(window)
     problems["board"] = small_board(window, page)
     return problems
 
@@ -263,6 +265,26 @@ def cut_text(window: QMainWindow, page: QWidget) -> list[str]:
             continue
         if problem:
             out.append(problem)
+    return out
+
+
+def cut_cells(window: QMainWindow) -> list[str]:
+    """Rows of visible tables lower than their text needs at the columns' widths now, and
+    columns of tables that do not wrap narrower than their text (the view's own measure)."""
+    out: list[str] = []
+    for table in window.findChildren(QTableView):
+        if not shown(table, window):
+            continue
+        rows, columns = table.model().rowCount(), table.model().columnCount()
+        for r in range(rows):
+            if not table.isRowHidden(r) and table.sizeHintForRow(r) > table.rowHeight(r) + SLACK:
+                out.append(f"{name(table)} row {r} needs {table.sizeHintForRow(r)} px, has {table.rowHeight(r)}")
+        if table.wordWrap():
+            continue
+        for c in range(columns):
+            if not table.isColumnHidden(c) and table.sizeHintForColumn(c) > table.columnWidth(c) + SLACK:
+                out.append(f"{name(table)} column {c} needs {table.sizeHintForColumn(c)} px, "
+                           f"has {table.columnWidth(c)}")
     return out
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFrame, QLabel, QMainWindow, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QFrame, QLabel, QMainWindow, QPushButton, QScrollArea, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from tests.gui import layout_check
 from tests.gui.layout_check import KINDS
@@ -154,4 +155,19 @@ def test_checker_measures_the_board_against_the_central_area(qapp):
     assert "covers" in layout_check.small_board(window, page)[0]
     board.setGeometry(0, 0, 700, 500)
     assert layout_check.small_board(window, page) == []
+    window.close()
+
+
+def test_checker_finds_a_table_row_lower_than_its_text(qapp):
+    page = _Page()
+    table = QTableWidget(2, 1, page)
+    table.setGeometry(0, 0, 120, 200)
+    table.setItem(0, 0, QTableWidgetItem("one\ntwo\nthree"))
+    table.setItem(1, 0, QTableWidgetItem("fits"))
+    table.setRowHeight(0, 12)
+    window = _window(page)
+    found = layout_check.cut_cells(window)
+    assert len(found) == 1 and "row 0" in found[0]
+    table.resizeRowsToContents()
+    assert layout_check.cut_cells(window) == []
     window.close()

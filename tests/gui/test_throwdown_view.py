@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from core.fistful.roster import Fighter
 from core.fistful.throwdown import GAME, MAX_FIGHTERS, MAX_POINTS, ThrowdownSetup
@@ -309,3 +309,34 @@ def test_single_player_practice_needs_no_curtain(qtbot):
     throwdown(view).confirm_pick()
     assert controller.match.state.phase == "throw"
     assert view.page == "board"
+
+
+def test_the_scores_dock_never_cuts_a_removed_fighters_name(qtbot):
+    """In a narrow dock the columns keep room for the longest word and the rows for every line;
+    the table scrolls sideways instead."""
+    controller, view = make_view(qtbot, seed=8)
+    scores = view.scores_widget()
+    qtbot.addWidget(scores)
+    pick_all(view)
+    match = controller.match
+    while not match.is_over:
+        if match.state.phase == "remove":
+            throwdown(view).remove_first_removable()
+        else:
+            throwdown(view).throw()
+    scores.resize(150, 500)  # shown only now, as a dock that opens on a finished game
+    scores.show()
+    qtbot.waitExposed(scores)
+    for _ in range(3):
+        QApplication.processEvents()
+    table = scores.table
+    metrics = table.fontMetrics()
+    removed = 0
+    for r in range(table.rowCount()):
+        assert table.sizeHintForRow(r) <= table.rowHeight(r), f"row {r} is lower than its text"
+        for c in range(table.columnCount()):
+            words = table.item(r, c).text().split()
+            removed += "\u2212" in table.item(r, c).text()
+            assert all(metrics.horizontalAdvance(w) < table.columnWidth(c) for w in words), words
+    assert removed
+    assert table.horizontalScrollBar().maximum() > 0
