@@ -320,9 +320,11 @@ class LabelLayer:
         scale = max(1e-6, view.transform().m11())
         legend = self.legend
         vp = view.viewport().rect()
+        legend.ensurePolished()  # its style sheet sets its font and padding, hence its size
+        legend.adjustSize()
         legend.move(6, vp.height() - legend.height() - 6)
         obstacles = []
-        if legend.isVisible():
+        if not legend.isHidden():  # shown with the view, which may not be on screen yet
             g = legend.geometry()
             obstacles.append(view.mapToScene(g.adjusted(-4, -4, 4, 4)).boundingRect())
         bounds = view.sceneRect()

@@ -5,7 +5,7 @@ and a tray standing in a wood hid the wood's name. So each name is an item sized
 (growing a little on a large one), placed after the units' labels at the first of its spots
 clear of every tray and label:
 a terrain name tries its piece's inside nearest the middle first, then just outside its edge;
-a zone name tries its table corner, then slides along the table's edge.
+a zone name tries its table corner, then slides along the table's edge (away from the legend).
 """
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ class NameLayer:
             colour = QColor(zone_colour(zone.side))
             item = HaloText(zone.label, serif_font(ZONE_FONT_PX, bold=True), ink=colour.darker(130),
                             halo_width=3.0)
-            self._add(f"zone:{zone.side}", item, zone_spots(corner, right, bottom, width / 2, px_per_in))
+            self._add(f"zone:{zone.side}", item, zone_spots(corner, right, bottom, width, px_per_in))
         for piece in table.terrain:
             if piece.feature == "crater":
                 continue

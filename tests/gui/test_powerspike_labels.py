@@ -145,11 +145,14 @@ def test_every_terrain_and_zone_name_is_readable_and_clear_of_the_pieces(midgame
     assert set(names) == wanted
     pieces = [t.sceneBoundingRect() for t in view.trays.values()]
     pieces += [label.sceneBoundingRect() for label in TabletopDriver(view).labels.values()]
+    legend = view.label_layer.legend
+    assert legend.isVisible()
+    pieces.append(view.mapToScene(legend.geometry()).boundingRect())
     for text, rect in names.items():
         on_screen = view.mapFromScene(rect).boundingRect()
         assert on_screen.height() >= 12, f"{text} is {on_screen.height()} px high"
         assert view.layer.rect.contains(rect), f"{text} leaves the table"
-        assert not any(rect.intersects(p) for p in pieces), f"a tray or a unit label covers {text}"
+        assert not any(rect.intersects(p) for p in pieces), f"a tray, a unit label or the legend covers {text}"
     for (a, ra), (b, rb) in itertools.combinations(names.items(), 2):
         assert not ra.intersects(rb), f"{a} and {b} overlap"
 
@@ -195,3 +198,21 @@ def test_a_name_keeps_its_gap_from_what_it_avoids():
     bounds = QRectF(0, 0, 200, 100)
     assert place_names([("a", QSizeF(40, 10), spots)], bounds, near)["a"].center() == QPointF(50, 50)
     assert place_names([("a", QSizeF(40, 10), spots)], bounds, near, gap=2)["a"].center() == QPointF(150, 50)
+
+
+def test_a_zone_name_slides_past_a_legend_wider_than_half_the_table(qtbot):
+    """As at 200 % on a 2560x1440 screen: the legend covers the SCS corner and more."""
+    markers, _units = midgame_markers()
+    view = TabletopView(load_table(Match.load(SAVE).state.setup.table))
+    qtbot.addWidget(view)
+    view.resize(640, 480)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_units(markers)
+    view.fit()
+    legend = view.mapToScene(view.label_layer.legend.geometry()).boundingRect()
+    assert legend.width() > view.layer.rect.width() / 3
+    for zone in view.table.zones.values():
+        name = TabletopDriver(view).table_names[zone.label]
+        assert not name.intersects(legend), f"the legend covers {zone.label}"
+        assert view.layer.rect.contains(name)
