@@ -6,8 +6,8 @@ problems by kind, each a sentence naming the widget:
   inside the window and inside every widget that clips it (a scroll area's viewport: below the fold);
 - "overlap": two visible cards/panels (object names ending in Card or Panel) or two widgets of one
   layout that overlap;
-- "cut": a label, button or combo box whose text is wider (or a wrapped label taller) than its room,
-  or a table row (anywhere in the window, docks included) lower than its wrapped text;
+- "cut": a label, button or combo box (on the page or in a dock) whose text is wider (or a wrapped
+  label taller) than its room, or a table row anywhere in the window lower than its wrapped text;
 - "board": the page's `BOARD` widget covering less than half of the window's central area.
 
 Run as a module it renders a save (or the start page) at a size and UI scale in a fresh process
@@ -25,9 +25,9 @@ from pathlib import Path
 
 from PySide6 import QtGui
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import (QAbstractScrollArea, QComboBox, QLabel, QLayout, QMainWindow, QPushButton,
-                               QStackedLayout, QStyle, QStyleOptionButton, QStyleOptionComboBox, QTableView,
-                               QWidget)
+from PySide6.QtWidgets import (QAbstractScrollArea, QComboBox, QDockWidget, QLabel, QLayout, QMainWindow,
+                               QPushButton, QStackedLayout, QStyle, QStyleOptionButton, QStyleOptionComboBox,
+                               QTableView, QWidget)
 
 KINDS = ("primary", "overlap", "cut", "board")
 BOARD_SHARE = 0.5
@@ -40,7 +40,7 @@ def check(window: QMainWindow) -> dict[str, list[str]]:
     problems: dict[str, list[str]] = {kind: [] for kind in KINDS}
     problems["primary"] = hidden_primary_controls(window, page)
     problems["overlap"] = overlaps(window, page)
-    problems["cut"] = cut_text(window, page) + cut_cells(window)
+    problems["cut"] = cut_anywhere(window, page)
     problems["board"] = small_board(window, page)
     return problems
 
@@ -266,6 +266,12 @@ def cut_text(window: QMainWindow, page: QWidget) -> list[str]:
         if problem:
             out.append(problem)
     return out
+
+
+def cut_anywhere(window: QMainWindow, page: QWidget) -> list[str]:
+    """Cut text on the page and in the docks beside it, and cut table rows anywhere."""
+    docks = [d for d in window.findChildren(QDockWidget) if shown(d, window)]
+    return [p for area in (page, *docks) for p in cut_text(window, area)] + cut_cells(window)
 
 
 def cut_cells(window: QMainWindow) -> list[str]:

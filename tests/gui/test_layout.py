@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import (QFrame, QLabel, QMainWindow, QPushButton, QScrollArea, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QDockWidget, QFrame, QLabel, QMainWindow, QPushButton, QScrollArea, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
 
 from tests.gui import layout_check
 from tests.gui.layout_check import KINDS
@@ -170,4 +171,21 @@ def test_checker_finds_a_table_row_lower_than_its_text(qapp):
     assert len(found) == 1 and "row 0" in found[0]
     table.resizeRowsToContents()
     assert layout_check.cut_cells(window) == []
+    window.close()
+
+
+def test_checker_reads_the_docks_beside_the_page(qapp):
+    page = _Page()
+    QLabel("Fits", page).setGeometry(0, 0, 200, 20)
+    window = _window(page)
+    dock = QDockWidget("Scores", window)
+    inside = QWidget()
+    QLabel("A sentence far too long for thirty pixels", inside).setGeometry(0, 0, 30, 20)
+    dock.setWidget(inside)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    for _ in range(3):
+        qapp_instance().processEvents()
+    assert layout_check.cut_text(window, page) == []
+    found = layout_check.cut_anywhere(window, page)
+    assert len(found) == 1 and "A sentence" in found[0]
     window.close()
