@@ -113,6 +113,50 @@ def draw_dynamite(p: QPainter, rect: QRectF) -> None:
     p.drawPolygon(star_polygon(QPointF(rect.center().x() + w * 0.30, rect.top() + h * 0.06), w * 0.10, 5))
 
 
+def paint_back(p: QPainter, r: QRectF, radius: float, colour: QColor) -> None:
+    """A card's back in its player's colour."""
+    p.setPen(QPen(colour.darker(150), 2))
+    p.setBrush(colour)
+    p.drawRoundedRect(r, radius, radius)
+    p.setPen(QPen(QColor(255, 255, 255, 90), 1.5))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRoundedRect(r.adjusted(5, 5, -5, -5), radius * 0.7, radius * 0.7)
+    p.setPen(QPen(colour.darker(160), 1))
+    p.setBrush(QColor(255, 255, 255, 70))
+    p.drawPolygon(star_polygon(r.center(), r.width() * 0.26))
+
+
+class HandBacks(QWidget):
+    """A hidden hand: its cards' backs, fanned to fit the room they get.
+
+    Nine backs side by side are wider than a player's row leaves them, and as nine widgets
+    a layout could only pile them up; one widget overlaps them evenly instead."""
+
+    def __init__(self, count: int, colour: str, size: QSize, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count = count
+        self.colour = QColor(colour)
+        self.card = size
+        self.setFixedHeight(size.height())
+        self.setMinimumWidth(size.width() if count else 0)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.count * (self.card.width() + 2), self.card.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.count:
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w = self.card.width()
+        step = min(w + 2.0, (self.width() - w) / max(1, self.count - 1))
+        for i in range(self.count):
+            r = QRectF(i * step, 0, w, self.card.height()).adjusted(2, 2, -2, -2)
+            paint_back(p, r, r.width() * 0.10, self.colour)
+        p.end()
+
+
 class CardWidget(QWidget):
     """One card: face (number or Dynamite), or back for HIDDEN; gold on it; clickable if enabled.
 
@@ -195,15 +239,7 @@ class CardWidget(QWidget):
         p.end()
 
     def _paint_back(self, p: QPainter, r: QRectF, radius: float) -> None:
-        p.setPen(QPen(self.colour.darker(150), 2))
-        p.setBrush(self.colour)
-        p.drawRoundedRect(r, radius, radius)
-        p.setPen(QPen(QColor(255, 255, 255, 90), 1.5))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRoundedRect(r.adjusted(5, 5, -5, -5), radius * 0.7, radius * 0.7)
-        p.setPen(QPen(self.colour.darker(160), 1))
-        p.setBrush(QColor(255, 255, 255, 70))
-        p.drawPolygon(star_polygon(r.center(), r.width() * 0.26))
+        paint_back(p, r, radius, self.colour)
 
     def _paint_face(self, p: QPainter, r: QRectF, radius: float) -> None:
         p.setPen(QPen(self.colour.darker(130), 2.5))

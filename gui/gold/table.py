@@ -14,12 +14,13 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton
 
 from core.gold.cards import CARDS, HIDDEN, card_name, forbidden_reason, is_forbidden
 from core.gold.game import Duel, GoldState
-from gui.gold.cards import BadgeStrip, CardWidget, CoinPile
+from gui.gold.cards import BadgeStrip, CardWidget, CoinPile, HandBacks
 from gui.kit.style import set_role
 
 ROW_CARD = QSize(70, 100)
 HAND_CARD = QSize(84, 120)
 MINI_CARD = QSize(30, 44)
+BACK_CARD = QSize(18, 26)
 
 
 def clear(layout: QLayout) -> None:
@@ -52,10 +53,14 @@ class PlayerRow(QFrame):
         info.addWidget(self.name)
         info.addWidget(self.badges)
         info.addWidget(self.gold)
-        info.addWidget(self.hand)
+        # The hidden hand's backs sit beside its count, small: a row of their own pushed the
+        # hand to choose from below the fold at 1024x640.
+        hand_row = QHBoxLayout()
+        hand_row.setSpacing(8)
+        hand_row.addWidget(self.hand)
         self.hand_box = QHBoxLayout()
-        self.hand_box.setSpacing(2)
-        info.addLayout(self.hand_box)
+        hand_row.addLayout(self.hand_box, 1)
+        info.addLayout(hand_row)
         info.addWidget(self.discard_label)
         info.addLayout(self.discard_box)
         info.addStretch(1)
@@ -94,12 +99,14 @@ class PlayerRow(QFrame):
         n = len(state.hands[p])
         self.hand.setText(f"In hand: {n} card{'s' if n != 1 else ''}")
         clear(self.hand_box)
-        for c in state.hands[p]:
-            if c == HIDDEN:
-                back = CardWidget(HIDDEN, colour, MINI_CARD)
-                back.setToolTip(f"{state.name(p)}'s hand: {n} card{'s' if n != 1 else ''}")
-                self.hand_box.addWidget(back)
-        self.hand_box.addStretch(1)
+        hidden = sum(1 for c in state.hands[p] if c == HIDDEN)
+        if hidden:
+            backs = HandBacks(hidden, colour, BACK_CARD)
+            backs.setObjectName("handBacks")
+            backs.setToolTip(f"{state.name(p)}'s hand: {n} card{'s' if n != 1 else ''}")
+            self.hand_box.addWidget(backs, 1)
+        else:
+            self.hand_box.addStretch(1)
         clear(self.discard_box)
         self.discard_widgets = []
         for c in state.discards[p]:
@@ -328,3 +335,4 @@ class GoldTable(QWidget):
         self.aside_label.setVisible(aside > 0)
         self.aside.setVisible(aside > 0)
         self.sentence.setText(sentence)
+        self.sentence.setVisible(bool(sentence))

@@ -25,6 +25,8 @@ from gui.fistful.arena import ArenaView
 from gui.fistful.battle_view import BattleView
 from gui.fistful.scar_map import ScarMapView
 from gui.new_game import NewGameDialog
+from gui.kit.stylesheet import apply_theme
+from tests.gui import layout_check
 from tests.gui.drivers.fistful import (battle_page, click_region, finish_chip, region_piece, region_tooltip,
                                       selectable_regions)
 
@@ -223,11 +225,14 @@ def test_reselect_is_prefilled_and_keep_makes_the_same_fistful(qtbot):
 
 
 def test_ultimate_champion_pick_and_fight(qtbot):
+    apply_theme()  # the app's style: its primary buttons' bold type is what cut the confirm button
     view = make_view(qtbot, "domination", seed=1, ultimate_champion=True)
     advance(view, lambda s: s.phase in ("champion_pick", "over"), random.Random(4))
     state = view.match.state
     assert state.phase == "champion_pick"
     assert view.page == "pick" and view.picker.kind == "champion"
+    assert view.picker.confirm.text() == "Face the Warlords"
+    assert layout_check._cut_button(view.picker.confirm) is None, "the confirm button cuts its words"
     p = state.champion.player
     chosen = sorted(state.armies[p])[:view.picker.need]
     battle_page(view).pick_champions(chosen)

@@ -2,15 +2,21 @@
 table mode, the computer opponent, scores and the winner screen."""
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from core.game import actor_players, with_computers
 from core.gold.cards import DYNAMITE, HIDDEN
 from core.gold.game import GAME, Play
 from core.match import Match
 from gui.controller import MatchController
+from gui.gold.cards import CardWidget, HandBacks
 from gui.gold.view import GoldView
+from tests.gui import layout_check
+from tests.gui.drivers.window import new_window
 from tests.gui.drivers.gold import drive
 
 pytestmark = pytest.mark.gui
@@ -207,3 +213,26 @@ def test_a_narrow_scores_dock_wraps_who_took_the_badge_instead_of_cutting_it(qtb
         text = table.item(row, 2).text()
         needed = metrics.boundingRect(QRect(0, 0, width, 1000), Qt.TextFlag.TextWordWrap, text).height()
         qtbot.waitUntil(lambda: table.rowHeight(row) >= needed, timeout=2000)
+
+
+def test_at_1024x640_a_duel_shows_the_whole_hand_and_the_rivals_backs_fanned(qtbot, monkeypatch, tmp_path):
+    """The hand to choose from is a primary control: no scrolling for it at the smallest window.
+    The rival's hidden hand is one fan of backs beside its count, not a pile of card widgets."""
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+    window = new_window(qtbot, monkeypatch, tmp_path / "g.battlebox.json", size=(1024, 640))
+    assert window.start_new_game("fistful-of-gold")
+    match, rng = window.match, random.Random(5)
+    while match.state.phase == "discard":
+        window.view.controller.apply(match.random_action(rng))
+    if window.view.page == "curtain":
+        window.view.curtain.revealed.emit()
+    for _ in range(5):
+        QApplication.processEvents()
+    problems = layout_check.check(window)
+    assert problems["primary"] == [] and problems["overlap"] == [], problems
+    viewer = window.view.viewer()
+    rival = window.view.table.rows[1 - viewer]
+    backs = rival.findChildren(HandBacks)
+    assert len(backs) == 1 and backs[0].count == len(match.state.hands[1 - viewer]) == 7
+    hidden = [w for w in rival.findChildren(CardWidget) if w.card == HIDDEN]
+    assert all(w in rival.discard_widgets for w in hidden), "only face-down discards are card widgets"

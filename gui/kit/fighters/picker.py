@@ -260,9 +260,6 @@ class FistfulPicker(QWidget):
         self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
         set_role(self.confirm, "primary")
         self.confirm.clicked.connect(lambda: self.confirm_requested.emit(tuple(self._selection)))
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.clear_button)
-        buttons.addWidget(self.confirm, 1)
         sl.addWidget(self.fistful_title)
         sl.addLayout(counters)
         content = QWidget(objectName="fistfulContent")
@@ -280,7 +277,9 @@ class FistfulPicker(QWidget):
         scroll.setWidget(content)
         sl.addWidget(scroll, 1)
         sl.addWidget(self.problems)
-        sl.addLayout(buttons)
+        # The confirm button gets a row of its own: beside Clear, "Face the Warlords" was cut.
+        sl.addWidget(self.clear_button, 0, Qt.AlignmentFlag.AlignRight)
+        sl.addWidget(self.confirm)
 
         body = QHBoxLayout()
         body.setSpacing(16)
