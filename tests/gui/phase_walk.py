@@ -1,0 +1,74 @@
+"""Every phase of a game through the window, checked as `layout_check` checks a save.
+
+The layout tests open saves, and a hot-seat save mid-game shows the curtain, so the phases
+behind it went unchecked. This walks a game by random legal moves through the main window,
+lifting the curtain whenever it falls, and checks the page the first time each (phase, page)
+shows. Board size is only judged from 1280x800 up, as in the layout tests.
+
+    python -m tests.gui.phase_walk WxH GAME...    prints {game: {"phase/page": problems}} as JSON
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+from tests.gui import layout_check
+
+BOARD_FROM = (1280, 800)
+
+
+def walk(window: QMainWindow, size: tuple[int, int], seed: int = 3, steps: int = 3000) -> dict[str, dict]:
+    """Play the window's game to its end (or `steps` moves); the problems of each phase's page."""
+    app = QApplication.instance()
+    match, rng = window.match, random.Random(seed)  # type: ignore[attr-defined]
+    found: dict[str, dict] = {}
+    for _ in range(steps):
+        for _ in range(4):
+            app.processEvents()
+        view = window.view  # type: ignore[attr-defined]
+        if view.page == "curtain":
+            view.curtain.revealed.emit()
+            for _ in range(4):
+                app.processEvents()
+        key = f"{getattr(match.state, 'phase', '?')}/{view.page}"
+        if key not in found:
+            problems = layout_check.check(window)
+            if size < BOARD_FROM:
+                problems["board"] = []
+            found[key] = {kind: found for kind, found in problems.items() if found}
+        if match.is_over:
+            break
+        view.controller.apply(match.random_action(rng))
+    return found
+
+
+def main(argv: list[str]) -> int:
+    size_text, *games = argv
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    size = tuple(int(v) for v in size_text.split("x"))
+    out = {}
+    for game in games:
+        window = MainWindow(autosave=False)
+        window.confirm_discard = lambda: "discard"  # type: ignore[method-assign]  # no modal box on close
+        window.resize(*size)
+        window.show()
+        if not window.start_new_game(game):
+            out[game] = {"start": {"error": ["the game did not start"]}}
+            continue
+        out[game] = walk(window, size)  # type: ignore[arg-type]
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
