@@ -136,23 +136,23 @@ class HandBacks(QWidget):
         super().__init__(parent)
         self.count = count
         self.colour = QColor(colour)
-        self.card = size
+        self.card_size = size
         self.setFixedHeight(size.height())
         self.setMinimumWidth(size.width() if count else 0)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
-        return QSize(self.count * (self.card.width() + 2), self.card.height())
+        return QSize(self.count * (self.card_size.width() + 2), self.card_size.height())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if not self.count:
             return
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        w = self.card.width()
+        w = self.card_size.width()
         step = min(w + 2.0, (self.width() - w) / max(1, self.count - 1))
         for i in range(self.count):
-            r = QRectF(i * step, 0, w, self.card.height()).adjusted(2, 2, -2, -2)
+            r = QRectF(i * step, 0, w, self.card_size.height()).adjusted(2, 2, -2, -2)
             paint_back(p, r, r.width() * 0.10, self.colour)
         p.end()
 
