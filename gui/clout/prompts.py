@@ -46,6 +46,9 @@ class Prompt:
     extra: dict = field(default_factory=dict, compare=False)
 
 
+SIDE_ANSWERS = 2  # up to this many answers fit beside the question
+
+
 class PromptBar(QFrame):
     answered = Signal(object)
 
@@ -58,11 +61,22 @@ class PromptBar(QFrame):
         self.hint.setWordWrap(True)
         self.row = QHBoxLayout()
         self.row.setSpacing(6)
+        # One or two answers sit beside the question rather than below it: the bar is then a row
+        # lower, which the area gets back (it covered under half the window while a chip resolved).
+        self.side = QHBoxLayout()
+        self.side.setSpacing(6)
+        text = QVBoxLayout()
+        text.setSpacing(5)
+        text.addWidget(self.question)
+        text.addWidget(self.hint)
+        top = QHBoxLayout()
+        top.setSpacing(10)
+        top.addLayout(text, 1)
+        top.addLayout(self.side)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
         lay.setSpacing(5)
-        lay.addWidget(self.question)
-        lay.addWidget(self.hint)
+        lay.addLayout(top)
         lay.addLayout(self.row)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.prompt: Prompt | None = None
@@ -73,6 +87,7 @@ class PromptBar(QFrame):
             return
         self.prompt = prompt
         clear_layout(self.row)
+        clear_layout(self.side)
         self.buttons = {}
         if prompt is None:
             self.hide()
@@ -90,6 +105,7 @@ class PromptBar(QFrame):
                 b.setToolTip(answer.tooltip)
             b.clicked.connect(lambda _=False, v=answer.value: self.answered.emit(v))
             self.buttons[answer.label] = b
-            self.row.addWidget(b)
-        self.row.addStretch(1)
+            (self.side if len(prompt.answers) <= SIDE_ANSWERS else self.row).addWidget(b)
+        if len(prompt.answers) > SIDE_ANSWERS:
+            self.row.addStretch(1)
         self.show()

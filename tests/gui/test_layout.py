@@ -194,8 +194,8 @@ def test_checker_reads_the_docks_beside_the_page(qapp):
 
 # Board size is judged from 1280x800 up, where the battle games' boards and Solitaire's throw
 # panel fall short of half the central area (README, "Any screen"): those walk at 1024x640 only.
-WALKS = [(g, s) for g in ("throwdown", "impact") for s in SIZES] + \
-    [(g, (1024, 640)) for g in ("domination", "all-out-war", "clout")]
+WALKS = [(g, s) for g in ("throwdown", "impact", "clout") for s in SIZES] + \
+    [(g, (1024, 640)) for g in ("domination", "all-out-war")]
 
 
 @pytest.mark.parametrize("game_id, size", WALKS)
