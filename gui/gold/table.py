@@ -19,6 +19,9 @@ from gui.kit.style import set_role
 
 ROW_CARD = QSize(70, 100)
 HAND_CARD = QSize(84, 120)
+# The nine cards of the discard step, a little smaller, fit a 1024x640 window without scrolling.
+FULL_HAND_CARD = QSize(64, 92)
+FULL_HAND_CARDS = 7  # more cards than this take the smaller size
 MINI_CARD = QSize(30, 44)
 BACK_CARD = QSize(18, 26)
 
@@ -218,8 +221,9 @@ class HandPanel(QFrame):
         row = QHBoxLayout()
         row.setSpacing(8)
         prev = state.previous(p) if forbid else None
+        size = HAND_CARD if len(hand) <= FULL_HAND_CARDS else FULL_HAND_CARD
         for c in sorted(hand, key=lambda c: CARDS.index(c) if c in CARDS else 99):
-            w = CardWidget(c, state.setup.players[p].colour, HAND_CARD)
+            w = CardWidget(c, state.setup.players[p].colour, size)
             bad = is_forbidden(c, prev)
             w.blocked = bad
             w.set_clickable(not bad or table)
