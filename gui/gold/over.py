@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.gold.game import GoldState
 from gui.gold.scores import GoldScores
 from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
-from gui.kit.tables import keep_rows_fitted, whole_height
+from gui.kit.tables import whole_height
 
 
 class GoldOver(QWidget):
@@ -18,9 +18,7 @@ class GoldOver(QWidget):
         self.setObjectName("goldOver")
         self.trophy = Trophy()
         self.summary = result_label(role="winner")
-        self.scores = GoldScores()
-        table = self.scores.table
-        keep_rows_fitted(table, lambda: table.setFixedHeight(whole_height(table)))
+        self.scores = GoldScores(refitted=self._fit_table)
         self.scores.setFixedWidth(520)
         self.scores.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.back = back_to_start(self.finished_requested)
@@ -43,5 +41,7 @@ class GoldOver(QWidget):
         self.summary.setText(text or "Game over")
         self.summary.set_colour(colour)
         self.scores.render(state)
-        table = self.scores.table
-        table.setFixedHeight(whole_height(table))
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        self.scores.table.setFixedHeight(whole_height(self.scores.table))

@@ -1,6 +1,8 @@
 """The scores dock: each round's gold per player and who took the badge."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
@@ -14,7 +16,9 @@ WON_BG = QColor("#fff4cc")
 
 
 class GoldScores(QWidget):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, refitted: Callable[[], None] | None = None) -> None:
+        """`refitted` runs after the rows are fitted to a new column width (the winner page sizes
+        the table to them)."""
         super().__init__(parent)
         self.setObjectName("goldScores")
         self.badges = QLabel(objectName="scoresBadges")
@@ -28,7 +32,7 @@ class GoldScores(QWidget):
         # "Green (most gold)" is not cut short in a narrow dock.
         for column, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents,) * 2 + (QHeaderView.ResizeMode.Stretch,)):
             header.setSectionResizeMode(column, mode)
-        keep_rows_fitted(self.table)  # rows grow to wrap a cut badge
+        keep_rows_fitted(self.table, refitted)  # rows grow to wrap a cut badge
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)

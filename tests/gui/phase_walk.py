@@ -39,7 +39,7 @@ def walk(window: QMainWindow, size: tuple[int, int], seed: int = 3, steps: int =
             problems = layout_check.check(window)
             if size < BOARD_FROM:
                 problems["board"] = []
-            found[key] = {kind: found for kind, found in problems.items() if found}
+            found[key] = {kind: listed for kind, listed in problems.items() if listed}
         if match.is_over:
             break
         view.controller.apply(match.random_action(rng))
