@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -216,10 +216,19 @@ def test_rendering_shows_a_picture_that_changes_with_the_board(request, view_fix
 def test_only_offered_regions_light_up_under_the_mouse(request, view_fixture):
     view = request.getfixturevalue(view_fixture)
     view.set_selectable(["Portal"])
-    QTest.mouseMove(view.viewport(), view.mapFromScene(region_anchor(view, "Azure")))
+    hover(view, view.mapFromScene(region_anchor(view, "Azure")))
     assert not region_piece(view, "Azure").hovered
-    QTest.mouseMove(view.viewport(), view.mapFromScene(region_anchor(view, "Portal")))
+    hover(view, view.mapFromScene(region_anchor(view, "Portal")))
     assert region_piece(view, "Portal").hovered
+
+
+def hover(view, at: QPoint) -> None:
+    """A move with no button held. QTest.mouseMove sends the buttons QTest last left pressed in
+    this process, which made the test depend on the tests run before it."""
+    vp = view.viewport()
+    move = QMouseEvent(QEvent.Type.MouseMove, QPointF(at), QPointF(vp.mapToGlobal(at)), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(vp, move)
 
 
 def wheel(view, steps: int) -> None:
