@@ -15,7 +15,6 @@ from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -33,12 +32,12 @@ from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import POSE_BUTTON_LABELS, FighterToken
 from gui.kit.fighters.tumble import Tumble, play_throw
+from gui.kit.flow import WidgetFlow
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 PANEL_TOKEN = QSize(78, 118)
-TOKENS_PER_ROW = 5
 WARLORDS = "warlords"
 WINNER_BG = QColor("#e7f7ec")
 OUT_COLOUR = "#c7cbd3"  # the stripe of a player knocked out
@@ -321,11 +320,11 @@ class BattlePanel(QWidget):
             line = QLabel(" ".join(parts) + f" \u2192 {s.total}", objectName="sideScore")
             self._score_lines.append(line)
             inner.addWidget(line)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(5)
-        grid.setVerticalSpacing(5)
-        for i, f in enumerate(card.fighters):
-            col = QVBoxLayout()
+        cells = []
+        for f in card.fighters:
+            cell = QWidget(objectName="fighterCell")
+            col = QVBoxLayout(cell)
+            col.setContentsMargins(0, 0, 0, 0)
             col.setSpacing(2)
             pose = self.poses.get((card.side, f)) if card.entering else card.poses.get(f)
             t = FighterToken(self.roster, f, pose, size=PANEL_TOKEN)
@@ -353,12 +352,14 @@ class BattlePanel(QWidget):
                     b.setProperty("role", "pose")
                     b.clicked.connect(lambda _=False, s=card.side, f=f, p=pose_id: self.set_pose(s, f, p))
                     col.addWidget(b)
-            col.addStretch(1)
-            grid.addLayout(col, i // TOKENS_PER_ROW, i % TOKENS_PER_ROW)
-        grid.setColumnStretch(TOKENS_PER_ROW, 1)
-        inner.addLayout(grid)
+            cell.setFixedSize(col.sizeHint())
+            cells.append(cell)
+        flow = WidgetFlow(spacing=5)
+        flow.setObjectName("fistfulFlow")
+        flow.set_items(cells)
+        inner.addWidget(flow)
         if card.out:
             gone = QLabel("Out of the game.", objectName="sideOut")
             inner.addWidget(gone)
-        panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         return panel

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from core.fistful.battles import DISCS_TO_WIN, Attack, BattleGame, BattleState, Remove
 from core.fistful.roster import Fighter
+from gui.kit.style import set_role
 
 OUTCOME_WORDS = {"tie": "Tie: the region leaves the game", "hero-draw": "Two Heroes: a draw"}
 
@@ -42,7 +43,9 @@ def held(state: BattleState, player: int) -> int:
 
 
 class BattleScores(QWidget):
-    def __init__(self, game: BattleGame, parent: QWidget | None = None) -> None:
+    """`mini_map` (Domination's map of Scar) shows between the holdings and the battles."""
+
+    def __init__(self, game: BattleGame, mini_map: QWidget | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("battleScores")
         self.game = game
@@ -68,8 +71,17 @@ class BattleScores(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.counts)
+        if mini_map is not None:
+            caption = QLabel("Where the regions lie on the map of Scar", objectName="miniMapCaption")
+            caption.setWordWrap(True)
+            set_role(caption, "caption")
+            lay.addWidget(caption)
+            lay.addWidget(mini_map, 2)
+            # their minimums ask the window for a taller dock than the log's, so neither is squeezed
+            mini_map.setMinimumHeight(190)
+            self.table.setMinimumHeight(140)
         lay.addWidget(self.empty)
-        lay.addWidget(self.table, 1)
+        lay.addWidget(self.table, 3)
 
     def render(self, state: BattleState, actions: Sequence[object]) -> None:
         word = self.game.region_word

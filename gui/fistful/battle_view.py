@@ -1,7 +1,7 @@
 """BattleView: Domination! and All-Out War! phase by phase, clicks turned into actions.
 
 Both variants share one view: All-Out War is played on the map of Scar, Domination on the
-Battle Arena's discs with a small map beside it. Everything is redrawn from
+Battle Arena's discs, with a small map of Scar in the scores dock. Everything is redrawn from
 `controller.match` on `changed`; the view keeps only UI state (the choice being made, typed
 poses, whose curtain was lifted). What may be clicked comes from the engine's helpers
 (`claimable`, `attackable`, `hero_claimable`, legal flips and removals); why something may not
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.fistful.battles import (
@@ -48,9 +49,11 @@ from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
 from gui.fistful.battle_scores import BattleScores, held
 from gui.fistful.pickers import ArmyBuilder, ArmyPicker
 from gui.fistful.scar_map import ScarMapView
-from gui.kit.style import ColourLabel, set_role
+from gui.kit.style import ColourLabel
 
-PANEL_WIDTH = 486
+PANEL_WIDTH = 486  # the battle panel's widest; it takes PANEL_SHARE of the view, never under PANEL_MIN
+PANEL_MIN = 300  # three fighters to a row
+PANEL_SHARE = 0.33
 NEUTRAL_BANNER = "#1f2937"
 THROWS = (BattleThrow, ChampionThrow)
 SECRET_PHASES = ("army", "fistful", "reselect")  # chosen behind the curtain (BattleGame.secret)
@@ -113,32 +116,25 @@ class BattleView(GameView):
         self.sub_banner.setWordWrap(True)
         if self.domination:
             self.board: ArenaView | ScarMapView = ArenaView(self.game.board())
+            # the map of Scar rides in the scores dock, so the arena keeps the page's height
             self.mini_map: ScarMapView | None = ScarMapView(self.game.board())
             self.mini_map.setObjectName("miniMap")
             self.mini_map.setMinimumSize(200, 150)
+            self.mini_map.region_clicked.connect(self._on_region)
+            self.mini_map.region_refused.connect(self._on_region_refused)
         else:
             self.board = ScarMapView(self.game.board())
             self.mini_map = None
         self.board.setObjectName("battleBoard")
         self.board.region_clicked.connect(self._on_region)
         self.board.region_refused.connect(self._on_region_refused)
-        column = QVBoxLayout()
-        column.setSpacing(4)
-        column.addWidget(self.board, 3)
-        if self.mini_map is not None:
-            self.mini_map.region_clicked.connect(self._on_region)
-            self.mini_map.region_refused.connect(self._on_region_refused)
-            caption = QLabel("Where the regions lie on the map of Scar", objectName="miniMapCaption")
-            set_role(caption, "caption")
-            column.addWidget(caption)
-            column.addWidget(self.mini_map, 2)
         self.panel = BattlePanel(self.roster, on_token=self._on_token, on_throw=self._on_throw,
                                  on_record=self._on_record, on_skip=self._on_skip,
                                  on_refused=self._on_token_refused, on_landed=self._on_landed)
-        self.panel.setFixedWidth(PANEL_WIDTH)
+        self._fit_panel(PANEL_WIDTH)
         body = QHBoxLayout()
         body.setSpacing(12)
-        body.addLayout(column, 1)
+        body.addWidget(self.board, 1)
         body.addWidget(self.panel)
         lay = QVBoxLayout(page)
         lay.setContentsMargins(14, 10, 14, 12)
@@ -148,12 +144,23 @@ class BattleView(GameView):
         lay.addLayout(body, 1)
         return page
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The panel takes a share of the view, so the board keeps over half of it (at 1280x800
+        too, where a fixed 486 px panel left the map of Scar a 408 px column)."""
+        super().resizeEvent(event)
+        self._fit_panel(round(self.width() * PANEL_SHARE))
+
+    def _fit_panel(self, width: int) -> None:
+        width = max(PANEL_MIN, min(PANEL_WIDTH, width))
+        if self.panel.minimumWidth() != width or self.panel.maximumWidth() != width:
+            self.panel.setFixedWidth(width)
+
     def boards(self) -> list[ArenaView | ScarMapView]:
         return [self.board] + ([self.mini_map] if self.mini_map is not None else [])
 
     def scores_widget(self) -> QWidget:
         if self._scores is None:
-            self._scores = BattleScores(self.game)
+            self._scores = BattleScores(self.game, self.mini_map)
             self._scores.render(self.match.state, self.match.actions)
         return self._scores
 

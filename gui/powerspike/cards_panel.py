@@ -20,14 +20,12 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
-    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +42,7 @@ from core.powerspike.cards import (
     rank,
     suit,
 )
+from gui.kit.flow import WidgetFlow
 from gui.kit.style import set_role
 
 RED = QColor("#c62828")
@@ -177,68 +176,6 @@ class PlayingCard(QWidget):
         p.drawText(r.adjusted(0, r.height() * 0.06, 0, 0), Qt.AlignmentFlag.AlignCenter, "\u2605")
 
 
-class CardFlow(QWidget):
-    """Cards side by side, wrapping onto further lines when the panel is narrow: a hand is never
-    cut off and no card covers another."""
-
-    SPACING = 4
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.cards: list[PlayingCard] = []
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def set_cards(self, cards: list[PlayingCard]) -> None:
-        for w in self.cards:
-            w.hide()
-            w.deleteLater()
-        self.cards = cards
-        for w in cards:
-            w.setParent(self)
-            w.show()
-        self.updateGeometry()
-        self._place()
-
-    def _card(self) -> QSize:
-        return self.cards[0].size() if self.cards else QSize(0, 0)
-
-    def _columns(self, width: int) -> int:
-        step = self._card().width() + self.SPACING
-        return max(1, min(len(self.cards), (width + self.SPACING) // max(1, step)))
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        if not self.cards:
-            return 0
-        rows = -(-len(self.cards) // self._columns(width))
-        return rows * self._card().height() + (rows - 1) * self.SPACING
-
-    def sizeHint(self) -> QSize:
-        n, card = len(self.cards), self._card()
-        return QSize(max(0, n * (card.width() + self.SPACING) - self.SPACING), card.height())
-
-    def minimumSizeHint(self) -> QSize:
-        card = self._card()
-        return QSize(card.width(), self.heightForWidth(card.width()))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._place()
-
-    def _place(self) -> None:
-        if not self.cards:
-            return
-        cols = self._columns(self.width())
-        card = self._card()
-        for i, w in enumerate(self.cards):
-            row, col = divmod(i, cols)
-            w.move(col * (card.width() + self.SPACING), row * (card.height() + self.SPACING))
-
-
 class CardRow(QWidget):
     """A hand of cards side by side, with a title above; highlights and fades by card."""
 
@@ -246,7 +183,7 @@ class CardRow(QWidget):
         super().__init__(parent)
         self.title = QLabel(objectName="cardRowTitle")
         self.title.setWordWrap(True)
-        self.flow = CardFlow()
+        self.flow = WidgetFlow()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
@@ -255,7 +192,7 @@ class CardRow(QWidget):
 
     @property
     def cards(self) -> list[PlayingCard]:
-        return self.flow.cards
+        return self.flow.items  # type: ignore[return-value]
 
     def set_cards(self, title: str, cards: Sequence[int | None], size: str = "medium",
                   best: int | None = None, set_aside: Iterable[int] = (), colour: str = "#1f2937") -> None:
@@ -269,7 +206,7 @@ class CardRow(QWidget):
             caption = "best" if c is not None and c == best else ("aside" if c in aside else "")
             widgets.append(PlayingCard(c, size, highlight=c is not None and c == best, faded=c in aside,
                                        caption=caption))
-        self.flow.set_cards(widgets)
+        self.flow.set_items(widgets)
 
 
 class CardPicker(QWidget):

@@ -5,8 +5,8 @@ import random
 
 import msgspec
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QLabel
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QDialog, QFrame, QLabel
 
 from core.fistful.battles import (
     ARMY_SIZE,
@@ -61,9 +61,11 @@ def cheap(view: BattleView, army) -> list[Fighter]:
     return out
 
 
-def test_domination_claims_on_the_arena_with_a_small_map_beside_it(qtbot):
+def test_domination_claims_on_the_arena_with_the_map_of_scar_in_the_scores(qtbot):
     view = make_view(qtbot, "domination")
     assert isinstance(view.board, ArenaView) and isinstance(view.mini_map, ScarMapView)
+    scores = view.scores_widget()
+    assert view.mini_map.parentWidget() is scores
     state = view.match.state
     assert view.page == "board"
     assert "Player 1: choose a region for your disc" in view.banner.text()
@@ -74,6 +76,30 @@ def test_domination_claims_on_the_arena_with_a_small_map_beside_it(qtbot):
     assert "Held by Player 1" in region_tooltip(view.board, "Mar")
     assert "Mar" not in selectable_regions(view.board)
     assert "(5 left)" in view.banner.text()
+
+
+@pytest.mark.parametrize("game_id", ["domination", "all-out-war"])
+def test_the_board_keeps_over_half_the_view_and_every_fighter_shows_whole(qtbot, game_id):
+    """934x759 is the central area of a 1280x800 window beside its docks: the panel narrows and
+    its fistfuls wrap onto a second row, which each side's card makes room for."""
+    view = make_view(qtbot, game_id)
+    view.resize(934, 759)
+    advance(view, lambda s: s.phase == "throw" and max(len(s.thrown(p)) for p in range(2)) >= 5)
+    tokens = view.panel.tokens
+    qtbot.waitUntil(lambda: len({t.mapTo(view.panel, t.rect().topLeft()).y() for t in tokens.values()}) >= 3)
+    assert view.panel.width() < 360
+    board = view.board.width() * view.board.height()
+    assert board >= 0.5 * view.width() * view.height()
+
+    def cut_off() -> list[str]:
+        out = []
+        for (side, _fighter), token in tokens.items():
+            card = view.panel.findChild(QFrame, f"sideCard{side}")
+            if not card.rect().contains(QRect(token.mapTo(card, token.rect().topLeft()), token.size())):
+                out.append(token.objectName())
+        return out
+
+    qtbot.waitUntil(lambda: cut_off() == [])
 
 
 def test_all_out_war_claims_counters_on_the_map(qtbot):

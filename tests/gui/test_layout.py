@@ -192,10 +192,8 @@ def test_checker_reads_the_docks_beside_the_page(qapp):
     window.close()
 
 
-# Board size is judged from 1280x800 up, where the battle games' boards and Solitaire's throw
-# panel fall short of half the central area (README, "Any screen"): those walk at 1024x640 only.
-WALKED_AT_BOTH = ("throwdown", "impact", "clout", "fistful-of-gold", "power-spike")
-WALKS = [(g, s) for g in WALKED_AT_BOTH for s in SIZES] + [(g, (1024, 640)) for g in ("domination", "all-out-war")]
+WALKED = ("throwdown", "impact", "clout", "fistful-of-gold", "power-spike", "domination", "all-out-war")
+WALKS = [(g, s) for g in WALKED for s in SIZES]
 
 
 @pytest.mark.parametrize("game_id, size", WALKS)
