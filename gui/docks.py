@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the widget classes load with the docks (a text view's enums
 
 NARROW_WIDTH = 1150  # window width (Qt's units) below which the log folds under the scores
 DOCK_WIDTH = {False: 340, True: 280}  # the dock column's width, wide and narrow
+DOCK_SHARE = [420, 300]  # the scores over the log, in proportion, when they are split
 
 
 class DockPanels:
@@ -32,12 +33,14 @@ class DockPanels:
     start_page: QWidget
     view_menu: QMenu
     match: Match | None
+    _dock_visible: dict[str, bool]
     _narrow_docks: bool | None = None
     scale_actions: dict[int, QAction]
     _animations_action: QAction
 
     if TYPE_CHECKING:
         def statusBar(self) -> QStatusBar: ...  # noqa: N802 (QMainWindow's)
+        def show_game(self) -> None: ...
 
     @property
     def log_dock(self) -> QDockWidget:
@@ -98,7 +101,7 @@ class DockPanels:
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, scores_dock)
         self.splitDockWidget(scores_dock, log_dock, Qt.Orientation.Vertical)
         self.resizeDocks([scores_dock, log_dock], [340, 340], Qt.Orientation.Horizontal)
-        self.resizeDocks([scores_dock, log_dock], [420, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([scores_dock, log_dock], DOCK_SHARE, Qt.Orientation.Vertical)
         self._dock_pair = (log_dock, scores_dock)
         if self.stack.currentWidget() is self.start_page:
             log_dock.hide()
@@ -113,6 +116,18 @@ class DockPanels:
         self.scores_dock.setVisible(visible["scores"])
         if self._narrow_docks:
             self.scores_dock.raise_()
+
+    def _show_new_game_docks(self) -> None:
+        """Both docks beside a new game, the scores again the larger part of the column: the split
+        set while the docks were hidden (the start page) is not kept, which left a Solitaire sheet
+        five rows."""
+        from PySide6.QtCore import Qt
+
+        self._dock_visible = {"log": True, "scores": True}
+        self.show_game()
+        log_dock, scores_dock = self._docks()
+        if not self._narrow_docks and log_dock.isVisible() and scores_dock.isVisible():
+            self.resizeDocks([scores_dock, log_dock], DOCK_SHARE, Qt.Orientation.Vertical)
 
     def _fit_docks(self) -> None:
         """Fold the log under the scores below NARROW_WIDTH, split them again above it; docks the
@@ -136,7 +151,7 @@ class DockPanels:
             self.addDockWidget(right, log_dock)
             self.splitDockWidget(scores_dock, log_dock, Qt.Orientation.Vertical)
             log_dock.setHidden(log_hidden)
-            self.resizeDocks([scores_dock, log_dock], [420, 300], Qt.Orientation.Vertical)
+            self.resizeDocks([scores_dock, log_dock], DOCK_SHARE, Qt.Orientation.Vertical)
         self.resizeDocks([scores_dock], [DOCK_WIDTH[narrow]], Qt.Orientation.Horizontal)
 
     def _build_scale_menu(self) -> None:

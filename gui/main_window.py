@@ -667,8 +667,7 @@ class MainWindow(DockPanels, QMainWindow):
         for root in (view, scores):
             if root is not None:
                 free_tab(root)
-        self._dock_visible = {"log": True, "scores": True}
-        self.show_game()
+        self._show_new_game_docks()
         if controller.match.actions:
             self._autosave()
         else:

@@ -140,6 +140,10 @@ class GameView(QWidget):
     # a view that draws from the whole state and hides the secrets itself by `viewer()` says False.
     PUBLIC_STATE = True
 
+    def primary_controls(self) -> tuple[str, ...]:
+        """The primary controls of the step at hand: all of them, unless a view knows better."""
+        return self.PRIMARY_CONTROLS
+
     def __init__(self, controller: MatchController, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -50,6 +51,10 @@ def next_pose(pose: str | None) -> str:
     """Table entry by clicks or Enter on a token: Back, Standing, Face down, round again."""
     return POSES[(POSES.index(pose) + 1) % len(POSES)] if pose in POSES else POSES[0]
 from gui.kit.style import ColourLabel, set_role
+
+
+ACTIONS_WIDTH = 160  # the throw's summary and buttons beside the five: 1024x640 fits without scrolling
+CHALLENGE_HEIGHT = (42, 84)  # a challenge button's least and most height: it grows with the window
 
 
 def challenge_button_name(challenge: int) -> str:
@@ -98,17 +103,17 @@ class SoloBoard(QWidget):
         actions.setSpacing(6)
         self.throw_summary = QLabel(objectName="throwSummary")
         self.throw_summary.setWordWrap(True)
-        self.throw_summary.setMinimumWidth(190)
+        self.throw_summary.setMinimumWidth(ACTIONS_WIDTH)
         self.status = QLabel(objectName="actionStatus")
         self.status.setWordWrap(True)
         self.throw_button = QPushButton("Throw!", objectName="throwButton")
         self.throw_button.setToolTip("Throw your five (Enter or Space when the button has the focus).")
-        self.throw_button.setMinimumSize(190, 56)
+        self.throw_button.setMinimumSize(ACTIONS_WIDTH, 56)
         self.throw_button.setCursor(Qt.CursorShape.PointingHandCursor)
         set_role(self.throw_button, "primary")
         self.throw_button.clicked.connect(on_throw)
         self.record_button = QPushButton("Record throw", objectName="recordThrowButton")
-        self.record_button.setMinimumSize(190, 46)
+        self.record_button.setMinimumSize(ACTIONS_WIDTH, 46)
         self.record_button.setCursor(Qt.CursorShape.PointingHandCursor)
         set_role(self.record_button, "primary")
         self.record_button.clicked.connect(on_record)
@@ -133,31 +138,45 @@ class SoloBoard(QWidget):
         for col, (heading, group) in enumerate((("Basic: add the face-up fighters", BASIC),
                                                 ("Super: points as shown", SUPER))):
             h = QLabel(heading, objectName="challengeGroup")
+            h.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             grid.addWidget(h, 0, col)
             for row, c in enumerate(group, start=1):
                 b = QPushButton(objectName=challenge_button_name(c))
-                b.setMinimumHeight(50)
-                b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                b.setMinimumHeight(CHALLENGE_HEIGHT[0])
+                b.setMaximumHeight(CHALLENGE_HEIGHT[1])
+                b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
                 b.clicked.connect(lambda _=False, c=c: self._on_enter(c))
                 self.challenge_buttons[c] = b
                 grid.addWidget(b, row, col)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
+        for label in (self.challenge_title, self.explanation):
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         cl.addWidget(self.challenge_title)
         cl.addWidget(self.explanation)
-        cl.addLayout(grid)
+        cl.addLayout(grid, 1)
+        cl.setSizeConstraint(QLayout.SizeConstraint.SetMinAndMaxSize)  # the panel stops where its buttons do
+        challenges.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
         self.bests_line = QLabel(objectName="bestsLine")
         self.bests_line.setWordWrap(True)
 
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(20, 14, 20, 14)
+        lay.setContentsMargins(20, 10, 20, 10)
         lay.setSpacing(8)
         lay.addWidget(self.banner)
         lay.addWidget(self.sub_banner)
-        lay.addWidget(throw_panel)
-        lay.addWidget(challenges)
-        lay.addStretch(1)
+        # the throw and the challenges it is entered on: Solitaire's board, grown to fill the page
+        self.play_area = QWidget(objectName="playArea")
+        play = QVBoxLayout(self.play_area)
+        play.setContentsMargins(0, 0, 0, 0)
+        play.setSpacing(8)
+        play.addWidget(throw_panel)
+        play.addWidget(challenges, 1)
+        play.setSizeConstraint(QLayout.SizeConstraint.SetMinAndMaxSize)
+        throw_panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        lay.addWidget(self.play_area, 1)
+        lay.addStretch(0)  # what the challenges' buttons, at their tallest, leave
         lay.addWidget(self.bests_line)
 
     # --- table-mode poses (UI state) -----------------------------------------------------
@@ -278,7 +297,7 @@ class SoloBoard(QWidget):
         text = f"{where}Throw {state.throw_number} of {THROWS_PER_GAME}"
         total = state.sheet.total(state.game)
         if state.phase == "enter":
-            text += ": choose a challenge for this throw"
+            text += ": choose a challenge"  # the panel below says for what; a longer line wraps at 1024x640
             sub = f"Score so far in this game: {total}."
         else:
             text += ": ready to throw"

@@ -45,6 +45,7 @@ from core.fistful.solitaire import (
 )
 
 COLUMNS = tuple(f"Game {g + 1}" for g in range(MAX_GAMES))
+SHORT_COLUMNS = tuple(f"G{g + 1}" for g in range(MAX_GAMES))  # a session of two or three games: the dock is narrow
 SUBTOTAL_BG = QColor("#fdf3d8")
 TOTAL_BG = QColor("#f6d68a")
 HEADING_BG = QColor("#e8e1d3")
@@ -153,6 +154,9 @@ class SheetTable(QWidget):
         games = state.setup.games
         for g in range(MAX_GAMES):
             self.table.setColumnHidden(FIRST_GAME_COLUMN + g, g >= games)
+            head = self.table.horizontalHeaderItem(FIRST_GAME_COLUMN + g)
+            head.setText(COLUMNS[g] if games == 1 else SHORT_COLUMNS[g])
+            head.setToolTip(COLUMNS[g])
         self.table.setRowCount(len(lines))
         current = state.game if state.phase != "over" else None
         for r, line in enumerate(lines):

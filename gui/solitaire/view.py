@@ -46,7 +46,7 @@ class SolitaireView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart")
-    BOARD = "throwPanel"
+    BOARD = "playArea"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the five fighters"),
         ("Enter / Space", "At the table: the next pose of the fighter with the focus"),
@@ -87,6 +87,13 @@ class SolitaireView(GameView):
         self.start()
         if self.ledger.current:  # open, or failed (then the note says so); else it will say `ready`
             self._ask_ledger()
+
+    def primary_controls(self) -> tuple[str, ...]:
+        """The challenges are a control only once there is a throw to enter: before it their
+        buttons are all off, and table entry's pose buttons may push them below a small window's fold."""
+        if self.match.state.phase == "enter":
+            return self.PRIMARY_CONTROLS
+        return tuple(name for name in self.PRIMARY_CONTROLS if name != "challengePanel")
 
     def scores_widget(self) -> QWidget:
         if self._sheet is None:

@@ -2,8 +2,8 @@
 
 `check(window)` renders nothing; it reads the geometry of the window as laid out and returns the
 problems by kind, each a sentence naming the widget:
-- "primary": a visible primary control (the page's `PRIMARY_CONTROLS` object names) not fully
-  inside the window and inside every widget that clips it (a scroll area's viewport: below the fold);
+- "primary": a visible primary control (the page's `primary_controls()` for the step at hand, or
+  its `PRIMARY_CONTROLS` object names) not fully inside the window and inside every widget that clips it (a scroll area's viewport: below the fold);
 - "overlap": two visible cards/panels (object names ending in Card or Panel) or two widgets of one
   layout that overlap;
 - "cut": a label, button or combo box (on the page or in a dock) whose text is wider (or a wrapped
@@ -92,7 +92,8 @@ def _scroll_area(viewport: QWidget) -> QAbstractScrollArea | None:
 def hidden_primary_controls(window: QMainWindow, page: QWidget) -> list[str]:
     """Each visible primary control lies fully inside the window and every ancestor (a scroll
     area's viewport included) that would cut it off."""
-    names = getattr(page, "PRIMARY_CONTROLS", ())
+    step = getattr(page, "primary_controls", None)
+    names = step() if callable(step) else getattr(page, "PRIMARY_CONTROLS", ())
     out: list[str] = []
     window_rect = window.rect()
     for object_name in names:

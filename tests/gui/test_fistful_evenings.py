@@ -44,7 +44,9 @@ def throw_at_table(view: SolitaireView, poses) -> None:
 @pytest.mark.parametrize("games", [1, 2, 3])
 def test_the_sheet_shows_one_column_per_game_of_the_session(qtbot, games):
     _controller, view = solitaire_view(qtbot, games=games)
-    assert solitaire(view).sheet_games_shown() == [f"Game {g + 1}" for g in range(games)]
+    shown = [f"Game {g + 1}" for g in range(games)] if games == 1 else [f"G{g + 1}" for g in range(games)]
+    assert solitaire(view).sheet_games_shown() == shown
+    assert solitaire(view).sheet_games_shown(tooltips=True) == [f"Game {g + 1}" for g in range(games)]
 
 
 def test_the_sheet_explains_the_standing_bonus_and_marks_the_entries_that_include_it(qtbot):

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDockWidget, QFrame, QLabel, QMainWindow, QPushButton, QScrollArea, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
+from core.match import Match
 from tests.gui import layout_check, phase_walk
 from tests.gui.drivers.window import new_window
 from tests.gui.layout_check import KINDS
@@ -192,7 +194,8 @@ def test_checker_reads_the_docks_beside_the_page(qapp):
     window.close()
 
 
-WALKED = ("throwdown", "impact", "clout", "fistful-of-gold", "power-spike", "domination", "all-out-war")
+WALKED = ("throwdown", "impact", "clout", "fistful-of-gold", "power-spike", "domination", "all-out-war",
+          "solitaire")
 WALKS = [(g, s) for g in WALKED for s in SIZES]
 
 
@@ -205,4 +208,16 @@ def test_every_phase_behind_the_curtain_passes_the_checks(qapp, qtbot, monkeypat
     found = phase_walk.walk(window, size)
     assert window.match.is_over
     assert {"over/over"} < set(found) and any(not key.endswith(("/over", "/curtain")) for key in found)
+    assert {key: problems for key, problems in found.items() if problems} == {}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_three_game_solitaire_entered_at_the_table_passes_the_checks(qapp, qtbot, monkeypatch, tmp_path, size):
+    """Table entry adds pose buttons under the five, and three games three sheet columns in the dock."""
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+    window = new_window(qtbot, monkeypatch, tmp_path / "w.battlebox.json", size=size)
+    setup = msgspec.structs.replace(Match.new("solitaire").game.default_setup(1), mode="table", games=3)
+    assert window.start_new_game("solitaire", setup)
+    found = phase_walk.walk(window, size)
+    assert window.match.is_over and {"throw/board", "enter/board"} <= set(found)
     assert {key: problems for key, problems in found.items() if problems} == {}

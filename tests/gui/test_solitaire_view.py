@@ -85,6 +85,35 @@ def test_rulebook_throw_offers_3_6_and_7_with_their_points(qtbot):
     assert view.page == "pick"
 
 
+def test_the_challenges_are_a_primary_control_once_there_is_a_throw_to_enter(qtbot):
+    controller, view = make_view(qtbot)
+    solitaire(view).pick_fighters(RULEBOOK_FIVE)
+    solitaire(view).confirm_pick()
+    assert controller.match.state.phase == "throw"
+    assert "challengePanel" not in view.primary_controls() and "recordThrowButton" in view.primary_controls()
+    for f, pose in zip(RULEBOOK_FIVE, RULEBOOK_POSES):
+        solitaire(view).set_pose(f, pose)
+    solitaire(view).record_throw()
+    assert controller.match.state.phase == "enter"
+    assert view.primary_controls() == SolitaireView.PRIMARY_CONTROLS
+
+
+def test_the_play_area_grows_with_the_window_and_stays_whole_when_small(qtbot):
+    """The throw and the challenges are Solitaire's board: over half the central area at 1280x800
+    beside the docks (934x759), and no sideways scrolling at 1024x640 (694x597)."""
+    controller, view = make_view(qtbot, mode="simulated")
+    solitaire(view).pick_fighters(RULEBOOK_FIVE)
+    solitaire(view).confirm_pick()
+    area = view.board.play_area
+    view.resize(934, 759)
+    qtbot.waitUntil(lambda: area.width() * area.height() >= 0.5 * 934 * 759)
+    tall = view.board.challenge_buttons[1].height()
+    view.resize(694, 597)
+    qtbot.waitUntil(lambda: view.board.challenge_buttons[1].height() < tall)
+    assert view.board_scroll.horizontalScrollBar().maximum() == 0
+    assert view.board.width() <= view.board_scroll.viewport().width()
+
+
 def test_same_five_and_standing_bonus(qtbot):
     controller, view = make_view(qtbot)
     throw_at_table(view, RULEBOOK_FIVE, ["standing", "back", "down", "back", "down"])

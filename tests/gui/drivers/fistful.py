@@ -294,11 +294,12 @@ class SolitaireDriver(_FighterGameDriver):
     def sheet_table(self) -> QTableWidget:
         return self.root.scores_widget().findChild(QTableWidget, "sheetTable")
 
-    def sheet_games_shown(self) -> list[str]:
-        """The game columns the score sheet shows (their headers)."""
+    def sheet_games_shown(self, tooltips: bool = False) -> list[str]:
+        """The game columns the score sheet shows (their headers, or the headers' tooltips)."""
         table = self.sheet_table()
-        return [table.horizontalHeaderItem(c).text() for c in range(FIRST_GAME_COLUMN, table.columnCount())
-                if not table.isColumnHidden(c)]
+        heads = [table.horizontalHeaderItem(c) for c in range(FIRST_GAME_COLUMN, table.columnCount())
+                 if not table.isColumnHidden(c)]
+        return [h.toolTip() if tooltips else h.text() for h in heads]
 
     def sheet_tooltip(self, label: str, game: int = 0) -> str:
         table = self.sheet_table()
