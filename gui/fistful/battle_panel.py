@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shiboken6 import isValid
+
 from core.fistful.battles import BattleScore
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
@@ -132,6 +134,9 @@ class BattlePanel(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(content)
+        self._in_view: QWidget | None = None  # the active side's card, kept in view as the cards settle
+        # a card's fistful wraps once the card has its width, which makes it taller: scroll again then
+        self.scroll.verticalScrollBar().rangeChanged.connect(lambda _lo, _hi: self._show_active())
 
         self.next = QLabel(objectName="battleNext")
         self.next.setWordWrap(True)
@@ -229,8 +234,9 @@ class BattlePanel(QWidget):
             self.cards_layout.addWidget(widget)
             if card.active and active is None:
                 active = widget
+        self._in_view = active
         if active is not None:
-            QTimer.singleShot(0, active, lambda: self.scroll.ensureWidgetVisible(active, 0, 0))
+            QTimer.singleShot(0, active, self._show_active)
         self.throw_button.setVisible(throw)
         self.record_button.setVisible(record)
         self.skip_button.setText(skip)
@@ -253,6 +259,10 @@ class BattlePanel(QWidget):
                 for w in self._hidden:
                     w.hide()
                 self.tumble.finished.connect(self._landed)
+
+    def _show_active(self) -> None:
+        if self._in_view is not None and isValid(self._in_view):
+            self.scroll.ensureWidgetVisible(self._in_view, 0, 0)
 
     def _landed(self) -> None:
         for b in (self.throw_button, self.skip_button):

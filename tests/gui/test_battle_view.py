@@ -102,6 +102,23 @@ def test_the_board_keeps_over_half_the_view_and_every_fighter_shows_whole(qtbot,
     qtbot.waitUntil(lambda: cut_off() == [])
 
 
+def test_the_side_to_act_stays_in_view_once_its_fistful_has_wrapped(qtbot):
+    view = make_view(qtbot, "domination", players=4)
+    view.resize(934, 759)
+    advance(view, lambda s: s.phase == "remove" and len(s.history) >= 1)
+    remover = view.match.state.to_remove[0]
+    viewport = view.panel.scroll.viewport()
+
+    def whole_in_view() -> bool:
+        card = next(c for c in view.panel.findChildren(QFrame, f"sideCard{remover}") if c.isVisible())
+        top_left = card.mapTo(viewport, card.rect().topLeft())
+        return viewport.rect().contains(QRect(top_left, card.size()))
+
+    qtbot.wait(50)
+    qtbot.waitUntil(whole_in_view)
+    assert view.panel.scroll.verticalScrollBar().maximum() > 0, "four sides do not fit: the panel scrolls"
+
+
 def test_all_out_war_claims_counters_on_the_map(qtbot):
     view = make_view(qtbot, "all-out-war")
     assert isinstance(view.board, ScarMapView) and view.mini_map is None
