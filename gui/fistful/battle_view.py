@@ -43,6 +43,7 @@ from core.game import CHANCE, Secret, lone_seat
 from gui.controller import MatchController
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
+from gui.kit.layouts import side_width
 from gui.fistful.arena import ArenaView
 from gui.fistful.battle_over import BattleOverPage
 from gui.fistful.battle_panel import WARLORDS, BattlePanel, Side, SideCard
@@ -148,10 +149,9 @@ class BattleView(GameView):
         """The panel takes a share of the view, so the board keeps over half of it (at 1280x800
         too, where a fixed 486 px panel left the map of Scar a 408 px column)."""
         super().resizeEvent(event)
-        self._fit_panel(round(self.width() * PANEL_SHARE))
+        self._fit_panel(side_width(self.width(), PANEL_SHARE, PANEL_MIN, PANEL_WIDTH))
 
     def _fit_panel(self, width: int) -> None:
-        width = max(PANEL_MIN, min(PANEL_WIDTH, width))
         if self.panel.minimumWidth() != width or self.panel.maximumWidth() != width:
             self.panel.setFixedWidth(width)
 

@@ -13,3 +13,9 @@ def clear_layout(layout: QLayout) -> None:
             item.widget().deleteLater()
         elif item.layout() is not None:
             clear_layout(item.layout())
+
+
+def side_width(total: int, share: float, least: int, most: int) -> int:
+    """A side panel's width: its share of the view, within its least and most, so the board
+    beside it keeps the rest of a big window and the panel stays usable on a small one."""
+    return max(least, min(most, round(total * share)))

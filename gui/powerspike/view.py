@@ -34,6 +34,7 @@ from core.powerspike import game as ps
 from core.powerspike.cards import SIDES
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
+from gui.kit.layouts import side_width
 from gui.kit.style import ColourLabel, set_role
 from gui.powerspike.action_bar import ActionBar
 from gui.powerspike.odds_panel import short
@@ -229,10 +230,9 @@ class PowerSpikeView(GameView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The side column takes a share of the window, so the tabletop keeps most of it."""
         super().resizeEvent(event)
-        self._fit_side(round(self.width() * PANEL_SHARE))
+        self._fit_side(side_width(self.width(), PANEL_SHARE, PANEL_MIN, PANEL_WIDTH))
 
     def _fit_side(self, width: int) -> None:
-        width = max(PANEL_MIN, min(PANEL_WIDTH, width))
         if self.side.width() == width and self.side.minimumWidth() == width:
             return
         self.side.setFixedWidth(width)

@@ -59,3 +59,11 @@ def test_new_items_replace_the_old_ones(qtbot):
     assert flow.items == new and all(w.parentWidget() is flow for w in new)
     assert all(w.isHidden() for w in old)
     assert QRect(0, 0, 400, flow.height()).contains(new[1].geometry())
+
+
+def test_a_side_panel_takes_its_share_within_its_bounds():
+    from gui.kit.layouts import side_width
+
+    assert side_width(934, 0.33, 300, 486) == 308  # 1280x800 beside the docks
+    assert side_width(744, 0.33, 300, 486) == 300  # 1024x640: never under the least
+    assert side_width(2220, 0.33, 300, 486) == 486  # 2560x1440: never over the most
