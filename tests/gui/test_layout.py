@@ -221,3 +221,16 @@ def test_a_three_game_solitaire_entered_at_the_table_passes_the_checks(qapp, qtb
     found = phase_walk.walk(window, size)
     assert window.match.is_over and {"throw/board", "enter/board"} <= set(found)
     assert {key: problems for key, problems in found.items() if problems} == {}
+
+
+@pytest.mark.parametrize("game_id, size", [("domination", (1280, 800)), ("all-out-war", (1024, 640))])
+def test_four_players_entered_at_the_table_pass_the_checks(qapp, qtbot, monkeypatch, tmp_path, game_id, size):
+    """Four side cards with pose buttons under each fighter: the battle panel scrolls, wraps and
+    keeps its controls in view."""
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+    window = new_window(qtbot, monkeypatch, tmp_path / "w.battlebox.json", size=size)
+    setup = msgspec.structs.replace(Match.new(game_id).game.default_setup(4), mode="table", hero=True)
+    assert window.start_new_game(game_id, setup)
+    found = phase_walk.walk(window, size)
+    assert window.match.is_over and {"throw/board", "remove/board"} <= set(found)
+    assert {key: problems for key, problems in found.items() if problems} == {}
