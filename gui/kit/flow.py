@@ -62,15 +62,13 @@ class WidgetFlow(QWidget):
         self._place()
 
     def _place(self) -> None:
-        if not self.items:
-            return
-        cols = self.columns(self.width())
-        item = self._item()
         # the height is fixed to the rows the width calls for: layouts that read size hints only
         # (a card of fixed or maximum height, a scroll area) still make room for every row
         height = self.heightForWidth(self.width())
         if self.minimumHeight() != height or self.maximumHeight() != height:
             self.setFixedHeight(height)
+        cols = self.columns(self.width())
+        item = self._item()
         for i, w in enumerate(self.items):
             row, col = divmod(i, cols)
             w.move(col * (item.width() + self.spacing), row * (item.height() + self.spacing))

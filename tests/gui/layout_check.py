@@ -3,7 +3,8 @@
 `check(window)` renders nothing; it reads the geometry of the window as laid out and returns the
 problems by kind, each a sentence naming the widget:
 - "primary": a visible primary control (the page's `primary_controls()` for the step at hand, or
-  its `PRIMARY_CONTROLS` object names) not fully inside the window and inside every widget that clips it (a scroll area's viewport: below the fold);
+  its `PRIMARY_CONTROLS` object names) not fully inside the window and inside every widget that
+  clips it (a scroll area's viewport: below the fold);
 - "overlap": two visible cards/panels (object names ending in Card or Panel) or two widgets of one
   layout that overlap;
 - "cut": a label, button or combo box (on the page or in a dock) whose text is wider (or a wrapped

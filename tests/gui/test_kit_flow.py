@@ -59,6 +59,8 @@ def test_new_items_replace_the_old_ones(qtbot):
     assert flow.items == new and all(w.parentWidget() is flow for w in new)
     assert all(w.isHidden() for w in old)
     assert QRect(0, 0, 400, flow.height()).contains(new[1].geometry())
+    flow.set_items([])
+    assert flow.height() == 0 and flow.sizeHint().height() == 0
 
 
 def test_a_side_panel_takes_its_share_within_its_bounds():
