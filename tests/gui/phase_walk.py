@@ -5,7 +5,10 @@ behind it went unchecked. This walks a game by random legal moves through the ma
 lifting the curtain whenever it falls, and checks the page the first time each (phase, page)
 shows. Board size is only judged from 1280x800 up, as in the layout tests.
 
-    python -m tests.gui.phase_walk WxH GAME...    prints {game: {"phase/page": problems}} as JSON
+    python -m tests.gui.phase_walk WxH[@SCALE] GAME...    prints {game: {"phase/page": problems}} as JSON
+
+WxH is the picture's size in pixels; @150 renders it at 150 % UI scale, as the layout matrix does
+(the window is 100/150 of the picture in Qt's units, and the board is judged by the picture's size).
 """
 from __future__ import annotations
 
@@ -48,7 +51,10 @@ def walk(window: QMainWindow, size: tuple[int, int], seed: int = 3, steps: int =
 
 def main(argv: list[str]) -> int:
     size_text, *games = argv
+    size_text, _, scale_text = size_text.partition("@")
+    scale = int(scale_text or 100)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["QT_SCALE_FACTOR"] = f"{scale / 100:g}"
     from gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -57,7 +63,7 @@ def main(argv: list[str]) -> int:
     for game in games:
         window = MainWindow(autosave=False)
         window.confirm_discard = lambda: "discard"  # type: ignore[method-assign]  # no modal box on close
-        window.resize(*size)
+        window.resize(*(round(v * 100 / scale) for v in size))
         window.show()
         if not window.start_new_game(game):
             out[game] = {"start": {"error": ["the game did not start"]}}
