@@ -327,6 +327,20 @@ def test_rules_notes_for_the_current_game(window):
     assert "no rules notes" in missing.browser.toPlainText()
 
 
+def test_a_new_game_gives_the_scores_the_larger_part_of_the_dock_column(qtbot, monkeypatch, errors):
+    """The split set while the docks hid behind the start page is not kept: a Solitaire sheet
+    showed five of its fourteen rows."""
+    window = _make_window(qtbot, monkeypatch, errors)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    assert window.start_new_game("solitaire")
+    qtbot.waitUntil(lambda: window.scores_dock.isVisible() and window.log_dock.isVisible())
+    qtbot.waitUntil(lambda: window.scores_dock.height() > window.log_dock.height())
+    window.show_start_page()
+    assert window.start_new_game("throwdown")
+    qtbot.waitUntil(lambda: window.scores_dock.height() > window.log_dock.height())
+
+
 def test_real_view_is_hosted_when_present(qtbot, monkeypatch, errors):
     """The other views are separate modules; this checks the shell hosts whatever exists."""
     window = _make_window(qtbot, monkeypatch, errors)
