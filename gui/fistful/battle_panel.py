@@ -27,15 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shiboken6 import isValid
-
 from core.fistful.battles import BattleScore
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
 from gui.kit.fighters.tokens import POSE_BUTTON_LABELS, FighterToken
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.flow import WidgetFlow
-from gui.kit.layouts import clear_layout
+from gui.kit.layouts import clear_layout, keep_in_view
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.tables import keep_rows_fitted, whole_height
 
@@ -136,7 +134,7 @@ class BattlePanel(QWidget):
         self.scroll.setWidget(content)
         self._in_view: QWidget | None = None  # the active side's card, kept in view as the cards settle
         # a card's fistful wraps once the card has its width, which makes it taller: scroll again then
-        self.scroll.verticalScrollBar().rangeChanged.connect(lambda _lo, _hi: self._show_active())
+        self._show_active = keep_in_view(self.scroll, lambda: self._in_view)
 
         self.next = QLabel(objectName="battleNext")
         self.next.setWordWrap(True)
@@ -259,10 +257,6 @@ class BattlePanel(QWidget):
                 for w in self._hidden:
                     w.hide()
                 self.tumble.finished.connect(self._landed)
-
-    def _show_active(self) -> None:
-        if self._in_view is not None and isValid(self._in_view):
-            self.scroll.ensureWidgetVisible(self._in_view, 0, 0)
 
     def _landed(self) -> None:
         for b in (self.throw_button, self.skip_button):

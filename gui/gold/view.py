@@ -7,6 +7,7 @@ computer there is no curtain and the human's hand shows (`viewer()`).
 from __future__ import annotations
 
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
 
@@ -15,6 +16,7 @@ from core.gold.cards import CARDS
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
+from gui.kit.layouts import keep_in_view
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
@@ -51,6 +53,9 @@ class GoldView(GameView):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setWidget(self.table)
+        # the hands to choose from are what to act on: on a small window (two hands entered at the
+        # table, at 1024x640) they stay in view and the rows above scroll off instead
+        self._show_hand_panel = keep_in_view(self.scroll, lambda: self.table.hand if self.page == "table" else None)
         self.winner = GoldOver()
         self.winner.finished_requested.connect(self.finished_requested)
         self.add_page("table", self.scroll)
@@ -98,6 +103,7 @@ class GoldView(GameView):
             self.table.hand.show_choice(state, pending, table=True)
         self.table.render(shown, latest_sentence(state))
         self.show_page("table")
+        QTimer.singleShot(0, self, self._show_hand_panel)
         if focus_here:
             self.table.hand.focus_first()  # the rebuilt hand: the keyboard starts on its first card
         self._refocus = focus_here and not self.table.hand.cards  # an empty hand while a computer chooses

@@ -1,7 +1,10 @@
 """Layout helpers for views that rebuild parts of themselves on every change."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLayout
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QLayout, QScrollArea, QWidget
+from shiboken6 import isValid
 
 
 def clear_layout(layout: QLayout) -> None:
@@ -19,3 +22,15 @@ def side_width(total: int, share: float, least: int, most: int) -> int:
     """A side panel's width: its share of the view, within its least and most, so the board
     beside it keeps the rest of a big window and the panel stays usable on a small one."""
     return max(least, min(most, round(total * share)))
+
+
+def keep_in_view(scroll: QScrollArea, target: Callable[[], QWidget | None]) -> Callable[[], None]:
+    """Scroll `target()` (the thing to act on) into view whenever the scroll range changes, as
+    content below it settles or wraps; returns the function that does it, to call after a redraw."""
+    def show() -> None:
+        widget = target()
+        if widget is not None and isValid(widget):
+            scroll.ensureWidgetVisible(widget, 0, 0)
+
+    scroll.verticalScrollBar().rangeChanged.connect(lambda _low, _high: show())
+    return show

@@ -121,19 +121,17 @@ def _panel(widget: QWidget) -> bool:
     return bool(re.search(r"(Card|Panel)\d*$", widget.objectName()))
 
 
-def _layouts(page: QWidget) -> Iterator[QLayout]:
+def _layouts(page: QWidget) -> Iterator[tuple[QLayout, list[QWidget]]]:
+    """Each layout under the page with the widgets it places. Read through the QObject tree and
+    `indexOf`, never `itemAt`: a layout item is no QObject, so PySide keeps its wrapper after Qt
+    deletes it, and a later object at the same address came back as that stale type."""
     for widget in (page, *page.findChildren(QWidget)):
-        layout = widget.layout()
-        if layout is None:
+        top = widget.layout()
+        if top is None:
             continue
-        stack = [layout]
-        while stack:
-            current = stack.pop()
-            yield current
-            for i in range(current.count()):
-                child = current.itemAt(i).layout()
-                if child is not None:
-                    stack.append(child)
+        kids = [w for w in widget.children() if isinstance(w, QWidget)]
+        for layout in (top, *top.findChildren(QLayout)):
+            yield layout, [w for w in kids if layout.indexOf(w) >= 0]
 
 
 def overlaps(window: QMainWindow, page: QWidget) -> list[str]:
@@ -141,15 +139,10 @@ def overlaps(window: QMainWindow, page: QWidget) -> list[str]:
     groups: list[list[QWidget]] = []
     panels = [w for w in page.findChildren(QWidget) if _panel(w) and shown(w, window)]
     groups.append(panels)
-    for layout in _layouts(page):
+    for layout, placed in _layouts(page):
         if isinstance(layout, QStackedLayout):
             continue
-        members = []
-        for i in range(layout.count()):
-            w = layout.itemAt(i).widget()
-            if w is not None and shown(w, window):
-                members.append(w)
-        groups.append(members)
+        groups.append([w for w in placed if shown(w, window)])
     out: list[str] = []
     seen: set[tuple[int, int]] = set()
     for members in groups:
