@@ -78,7 +78,7 @@ class BattleScores(QWidget):
             lay.addWidget(caption)
             lay.addWidget(mini_map, 2)
             # their minimums ask the window for a taller dock than the log's, so neither is squeezed
-            mini_map.setMinimumHeight(190)
+            mini_map.setMinimumSize(200, 190)
             self.table.setMinimumHeight(140)
         lay.addWidget(self.empty)
         lay.addWidget(self.table, 3)

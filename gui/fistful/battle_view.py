@@ -120,7 +120,6 @@ class BattleView(GameView):
             # the map of Scar rides in the scores dock, so the arena keeps the page's height
             self.mini_map: ScarMapView | None = ScarMapView(self.game.board())
             self.mini_map.setObjectName("miniMap")
-            self.mini_map.setMinimumSize(200, 150)
             self.mini_map.region_clicked.connect(self._on_region)
             self.mini_map.region_refused.connect(self._on_region_refused)
         else:

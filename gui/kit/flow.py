@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
 
 class WidgetFlow(QWidget):
@@ -19,9 +19,6 @@ class WidgetFlow(QWidget):
         super().__init__(parent)
         self.spacing = spacing
         self.items: list[QWidget] = []
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
 
     def set_items(self, items: Sequence[QWidget]) -> None:
         for w in self.items:
@@ -41,10 +38,7 @@ class WidgetFlow(QWidget):
         step = self._item().width() + self.spacing
         return max(1, min(len(self.items), (width + self.spacing) // max(1, step)))
 
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
+    def rows_height(self, width: int) -> int:
         if not self.items:
             return 0
         rows = -(-len(self.items) // self.columns(width))
@@ -64,7 +58,7 @@ class WidgetFlow(QWidget):
     def _place(self) -> None:
         # the height is fixed to the rows the width calls for: layouts that read size hints only
         # (a card of fixed or maximum height, a scroll area) still make room for every row
-        height = self.heightForWidth(self.width())
+        height = self.rows_height(self.width())
         if self.minimumHeight() != height or self.maximumHeight() != height:
             self.setFixedHeight(height)
         cols = self.columns(self.width())

@@ -184,6 +184,7 @@ class CardRow(QWidget):
         self.title = QLabel(objectName="cardRowTitle")
         self.title.setWordWrap(True)
         self.flow = WidgetFlow()
+        self._cards: list[PlayingCard] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
@@ -192,7 +193,7 @@ class CardRow(QWidget):
 
     @property
     def cards(self) -> list[PlayingCard]:
-        return self.flow.items  # type: ignore[return-value]
+        return self._cards
 
     def set_cards(self, title: str, cards: Sequence[int | None], size: str = "medium",
                   best: int | None = None, set_aside: Iterable[int] = (), colour: str = "#1f2937") -> None:
@@ -206,6 +207,7 @@ class CardRow(QWidget):
             caption = "best" if c is not None and c == best else ("aside" if c in aside else "")
             widgets.append(PlayingCard(c, size, highlight=c is not None and c == best, faded=c in aside,
                                        caption=caption))
+        self._cards = widgets
         self.flow.set_items(widgets)
 
 
