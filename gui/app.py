@@ -3,35 +3,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
+from gui.screen import MIN_SIZE, set_scale, start_scale
+
 if TYPE_CHECKING:
     from core.match import Match
-
-# The user's own QT_SCALE_FACTOR, as the process started (before `set_scale` writes one).
-USER_SCALE_FACTOR = os.environ.get("QT_SCALE_FACTOR") or None
-
-
-def start_scale(cli_percent: int | None, environ: Mapping[str, str]) -> int | None:
-    """The UI scale to start at: `--scale`, else none when the user set QT_SCALE_FACTOR
-    (theirs stands), else the View → UI scale setting. None leaves Qt's own."""
-    if cli_percent is not None:
-        return cli_percent
-    if environ.get("QT_SCALE_FACTOR"):
-        return None
-    from gui.storage import ui_scale
-
-    return ui_scale()
-
-
-def set_scale(percent: int | None) -> None:
-    """The UI scale (`--scale`): Qt reads QT_SCALE_FACTOR once, when the QApplication is made,
-    and scales every widget, font and picture by it."""
-    if percent is not None:
-        os.environ["QT_SCALE_FACTOR"] = f"{percent / 100:g}"
 
 
 def _application() -> QApplication:
@@ -81,8 +60,6 @@ def screenshot(path: str, game_id: str | None = None, size: tuple[int, int] = (1
             why = "is not available yet" if info else "does not exist"
             print(f"battlebox: the game {game_id!r} {why}; available: {', '.join(GAMES)}", file=sys.stderr)
             return 2
-    from gui.cli import MIN_SIZE
-
     window_size = (round(size[0] * 100 / scale), round(size[1] * 100 / scale))
     if window_size[0] < MIN_SIZE[0] or window_size[1] < MIN_SIZE[1]:
         print(f"battlebox: {size[0]}x{size[1]} at {scale} % leaves a {window_size[0]}x{window_size[1]} window, "

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from core.version import __version__
+from gui.screen import MAX_SCALE, MAX_SIZE, MIN_SCALE, MIN_SIZE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,8 +60,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-MIN_SIZE = (800, 560)  # the main window's own minimum
-MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -75,7 +74,6 @@ def _size(text: str) -> tuple[int, int]:
     return size
 
 
-MIN_SCALE, MAX_SCALE = 100, 200
 
 
 def _scale(text: str) -> int:

@@ -202,7 +202,7 @@ class DockPanels:
             self.statusBar().showMessage(f"Animations {'on' if on else 'off'}.", 5000)
 
     def choose_ui_scale(self, percent: int) -> None:
-        from gui import app, storage
+        from gui import screen, storage
 
         try:
             storage.set_ui_scale(percent)
@@ -211,8 +211,8 @@ class DockPanels:
             return
         if percent in getattr(self, "scale_actions", {}):
             self.scale_actions[percent].setChecked(True)
-        if app.USER_SCALE_FACTOR:
-            text = (f"UI scale {percent} % saved; your QT_SCALE_FACTOR={app.USER_SCALE_FACTOR} "
+        if screen.USER_SCALE_FACTOR:
+            text = (f"UI scale {percent} % saved; your QT_SCALE_FACTOR={screen.USER_SCALE_FACTOR} "
                     "still sets the scale while it is in the environment.")
         else:
             text = f"UI scale {percent} % saved; it applies the next time Battlebox starts."

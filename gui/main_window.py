@@ -21,7 +21,10 @@ from gui.docks import DockPanels
 from gui.icons import app_icon
 from gui.kit.stylesheet import apply_theme
 from gui.replay import open_replay_dialog
+from gui.screen import MIN_SIZE
 from gui.start_page import StartPage
+from gui.storage import SAVE_FILTER, SAVE_SUFFIX
+from gui.tool_windows import ToolWindows
 
 if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, keeping start-up light
     from PySide6.QtGui import QCloseEvent, QKeyEvent
@@ -36,8 +39,6 @@ if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, ke
 
     Loader = Callable[[int | None, Progress], Match]
 
-SAVE_FILTER = "Battlebox saves (*.battlebox.json *.json)"
-SAVE_SUFFIX = ".battlebox.json"
 MODE_TEXT = {"simulated": "Simulated throws", "table": "Results entered at the table"}
 UNDO_BLOCKED = "Cannot undo: {reason}."  # the reason is the core's (Match.undo_blocked_reason)
 SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reaches for Ctrl+Q
@@ -49,7 +50,7 @@ STANDARD_KEYS = {"new_action": "New", "open_action": "Open", "save_action": "Sav
 FALLBACK_KEYS = {"quit_action": "Ctrl+Q", "save_as_action": "Ctrl+Shift+S", "notes_action": "F1"}
 
 
-class MainWindow(DockPanels, QMainWindow):
+class MainWindow(DockPanels, ToolWindows, QMainWindow):
     def __init__(self, autosave: bool = True, parent: QWidget | None = None) -> None:
         """`autosave=False` keeps one-off windows (screenshots) away from the user's autosave."""
         apply_theme(start=True)  # before any widget, so the start page and its dialogs are polished once, styled
@@ -65,7 +66,7 @@ class MainWindow(DockPanels, QMainWindow):
 
         self.setWindowIcon(app_icon())
         self.resize(1280, 800)
-        self.setMinimumSize(800, 560)
+        self.setMinimumSize(*MIN_SIZE)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -537,12 +538,6 @@ class MainWindow(DockPanels, QMainWindow):
         self._session = False
         event.accept()
 
-    def _close_tool_windows(self) -> bool:
-        """Close the tool windows first, so one with unsaved work (the layout board) may ask; False
-        when one stays open (its user cancelled), and then the app stays open too."""
-        tools = [w for w in self.findChildren(QWidget) if w.isWindow() and w.isVisible() and w is not self]
-        return all(w.close() for w in tools)
-
     # --- help -----------------------------------------------------------------------------------------------
     def show_rules_notes(self, game_id: str | None = None) -> RulesNotesDialog:
         """The notes of the game in front of the player; on the start page, the index of all notes."""
@@ -558,71 +553,6 @@ class MainWindow(DockPanels, QMainWindow):
         dialog.destroyed.connect(lambda _=None, d=dialog: self._notes.remove(d) if d in self._notes else None)
         dialog.show()
         return dialog
-
-    def open_army_builder(self) -> QWidget | None:
-        """The Power Spike armies dialog (non-modal); its start button starts the game here."""
-        return self._open_tool_window("Power Spike armies", self._build_army_builder)
-
-    def _build_army_builder(self) -> QWidget:
-        from PySide6.QtCore import Qt
-
-        from gui.powerspike.armies_dialog import ArmiesDialog
-
-        dialog = ArmiesDialog(lambda setup: self.start_new_game("power-spike", setup), self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.armies_dialog = dialog
-        dialog.show()
-        return dialog
-
-    def open_clout_layout_board(self) -> QWidget | None:
-        """The Clout Fantasy layout board in its own window, beside whatever game is open."""
-        def build() -> QWidget:
-            from gui.clout.layout_board import open_layout_board
-
-            self.clout_layout_board = open_layout_board(self)
-            return self.clout_layout_board
-
-        return self._open_tool_window("the Clout layout board", build)
-
-    def open_tool(self, tool_id: str) -> QWidget | None:
-        """A club tool from its start-page card (the same windows as the Tools menu)."""
-        from gui.tools import TOOL
-
-        return TOOL[tool_id].open(self)
-
-    def open_clout_stacks(self) -> QWidget | None:
-        """The Clout Fantasy stack builder in its own window."""
-        return self._open_tool_window("Clout stacks", self._build_clout_stacks)
-
-    def _build_clout_stacks(self) -> QWidget:
-        from PySide6.QtCore import Qt
-
-        from gui.clout.stack_builder import StackBuilder
-
-        builder = StackBuilder()
-        builder.setParent(self, Qt.WindowType.Window)
-        builder.setWindowTitle("Clout Fantasy stacks — Battlebox")
-        builder.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        builder.resize(1100, 720)
-        builder.play_requested.connect(lambda setup, seed: self.start_new_game("clout", setup, seed))
-        self.clout_stack_builder = builder
-        builder.show()
-        return builder
-
-    def open_ledger(self) -> QWidget | None:
-        from gui.ledger.window import open_ledger
-        return self._open_tool_window("the club ledger", lambda: open_ledger(self))
-
-    def _open_tool_window(self, what: str, build: Callable[[], QWidget]) -> QWidget | None:
-        """A tool whose data files are damaged says so; the window and the game stay as they were."""
-        apply_theme()  # tools are styled by their games' sheets, not only the start page's
-        try:
-            return build()
-        except _player_errors() as e:
-            self.show_error(f"Cannot open {what}", str(e))
-        except Exception as e:
-            self.show_error(f"Cannot open {what}", _unexpected(e))
-        return None
 
     def show_keyboard_help(self) -> QWidget:
         """Non-modal: every key this window, its boards and the game in front answer."""
@@ -787,10 +717,9 @@ class MainWindow(DockPanels, QMainWindow):
 
 
 def _player_errors() -> tuple[type[Exception], ...]:
-    """What damaged data or a refused setup raises: its message is written for players."""
-    from core.errors import DataError, IllegalSetup, SaveError
+    from gui.opening import player_errors
 
-    return DataError, IllegalSetup, SaveError, OSError
+    return player_errors()
 
 
 def _unexpected(e: BaseException) -> str:

@@ -34,6 +34,11 @@ class MainWindow(Protocol):
     def _install(self, controller: MatchController) -> bool: ...
 
 
+def player_errors() -> tuple[type[Exception], ...]:
+    """What damaged data or a refused setup raises: its message is written for players."""
+    return DataError, IllegalSetup, SaveError, OSError
+
+
 def unexpected(e: BaseException) -> str:
     """The last resort for a bug: one clear line, never a traceback in the player's face."""
     return f"unexpected error ({type(e).__name__}: {e})"

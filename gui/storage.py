@@ -12,6 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 ENV_DATA_DIR = "BATTLEBOX_DATA_DIR"
+SAVE_SUFFIX = ".battlebox.json"
+SAVE_FILTER = "Battlebox saves (*.battlebox.json *.json)"  # the file dialogs' filter for saves
 MAX_RECENT = 8
 _RECENT_KEY = "recent/files"
 _LEGACY_AUTOSAVE_SOURCE_KEY = "autosave/source"

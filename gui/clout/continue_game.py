@@ -12,7 +12,7 @@ from collections import Counter
 
 import msgspec
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QApplication, QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QLabel, QRadioButton, QVBoxLayout, QWidget)
 
 from core.clout.from_layout import setup_from_layout
@@ -122,33 +122,12 @@ def _stack_name(chips: tuple[str, ...]) -> str:
     return ready.name if ready is not None and ready.name else f"{len(chips)} chips"
 
 
-def main_window(widget: QWidget | None) -> QWidget | None:
-    """The app's main window: `widget`'s own or, for a window without one, the app's."""
-    from gui.main_window import MainWindow
-
-    w = widget
-    while w is not None:
-        if isinstance(w, MainWindow):
-            return w
-        w = w.parentWidget()
-    return next((t for t in QApplication.topLevelWidgets() if isinstance(t, MainWindow)), None)
-
-
-def continue_as_game(layout: Layout, parent: QWidget) -> bool:
-    """Ask for what the layout lacks, then start the game in the main window (which asks first
-    before replacing an unsaved game); False when cancelled or refused."""
-    window = main_window(parent)
-    if window is None:
-        return False
+def ask_continue(layout: Layout, parent: QWidget) -> CloutSetup | None:
+    """Ask for what the layout lacks: the setup to start the game from, or None when cancelled."""
     dialog = ContinueGameDialog(layout, parent)
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        setup = dialog.setup()
+            return None
+        return dialog.setup()
     finally:
         dialog.deleteLater()
-    started = bool(window.start_new_game("clout", setup))  # type: ignore[attr-defined]
-    if started:
-        window.raise_()
-        window.activateWindow()
-    return started

@@ -76,6 +76,7 @@ class LayoutBoard(RefereeBoard, QWidget):
     """Two sides' chips on a playing area, no turns: ranges, abilities and the score as it lies."""
 
     layout_changed = Signal()
+    play_requested = Signal(object)  # a CloutSetup from this position: the window owning the board starts it
 
     def __init__(self, catalogue: Catalogue | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -497,10 +498,14 @@ class LayoutBoard(RefereeBoard, QWidget):
         return True
 
     def continue_as_game(self) -> bool:
-        """Play on from this layout in the main window (both stacks known; the dialog asks the rest)."""
-        from gui.clout.continue_game import continue_as_game
+        """Play on from this layout (the dialog asks what it lacks); False when cancelled."""
+        from gui.clout.continue_game import ask_continue
 
-        return continue_as_game(self.layout_doc, self)
+        setup = ask_continue(self.layout_doc, self)
+        if setup is None:
+            return False
+        self.play_requested.emit(setup)
+        return True
 
     def import_photo(self):
         """The photo import dialog (gui/clout/photo_import.py), window-modal; what it finds is added

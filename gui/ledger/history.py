@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QFileDialog, QHB
                                QVBoxLayout, QWidget)
 
 from gui.ledger.league import cell, game_combo, table
+from gui.storage import SAVE_FILTER, SAVE_SUFFIX
 
 COLUMNS = ("Date", "Game", "Players (placing)", "Result")
 LIMIT = 500
@@ -214,10 +215,8 @@ class HistoryTab(QWidget):
         match = self.selected()
         if match is None:
             return
-        from gui.main_window import SAVE_FILTER
-
         stem = re.sub(r'[\\/:*?"<>|]+', "-", match_name(match))
-        suggested = str(Path(documents()) / f"{stem}.battlebox.json")
+        suggested = str(Path(documents()) / f"{stem}{SAVE_SUFFIX}")
         path, _ = QFileDialog.getSaveFileName(self, "Save match as", suggested, SAVE_FILTER)
         if not path:
             return

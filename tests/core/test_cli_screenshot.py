@@ -93,13 +93,13 @@ def test_scale_accepts_100_to_200(good):
 
 
 def test_scale_sets_qt_scale_factor_before_the_app(monkeypatch):
-    from gui import app
+    from gui import screen
 
     monkeypatch.setenv("QT_SCALE_FACTOR", "1")
     monkeypatch.delenv("QT_SCALE_FACTOR")
-    app.set_scale(None)
+    screen.set_scale(None)
     assert "QT_SCALE_FACTOR" not in os.environ
-    app.set_scale(150)
+    screen.set_scale(150)
     assert os.environ["QT_SCALE_FACTOR"] == "1.5"
 
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.clout.layout import Layout, PlacedChip, PlayerSlot
 from core.clout.stacks import ready_stacks
-from gui.clout.continue_game import continue_as_game
+from gui.clout.continue_game import ask_continue
 from tests.gui.drivers.clout_continue import open_dialog
 from tests.gui.drivers.window import new_window
 
@@ -58,7 +58,9 @@ def test_a_missing_stack_is_chosen_then_the_game_starts_in_the_main_window(windo
         d.start()
 
     seen = answer(steps)
-    assert continue_as_game(LAYOUT, tool)
+    setup = ask_continue(LAYOUT, tool)
+    assert setup is not None and window.match is None  # the dialog only asks; the window starts it
+    assert window.play_from_tool("clout", setup)
     assert seen[0] == "Greenwood Vanguard (Elves) (from the layout)"
     assert "Bo's stack is not known" in seen[1] and seen[2] == "False"
     assert seen[3] == "Ready to start."
@@ -92,7 +94,7 @@ def test_a_position_that_cannot_start_keeps_start_disabled_and_cancel_starts_not
 
     wrong = Layout("standard", LAYOUT.players, CHIPS + (PlacedChip("c9", "und-lich", 0, 50.0, 50.0),))
     seen = answer(steps)
-    assert not continue_as_game(wrong, tool)
+    assert ask_continue(wrong, tool) is None
     assert "Chip c9 (Lich) is on the area for Ann" in seen[0] and seen[1] == "False"
     assert window.match is None
 

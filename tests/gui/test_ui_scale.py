@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui import app, docks, storage
+from gui import app, docks, screen, storage
 from gui.main_window import MainWindow
 from tests.gui import stand_in as stand_in_views
 
@@ -37,7 +37,7 @@ def test_the_view_menu_offers_the_five_scales(window):
 
 
 def test_choosing_a_scale_saves_it_and_says_when_it_applies(window, monkeypatch):
-    monkeypatch.setattr(app, "USER_SCALE_FACTOR", None)
+    monkeypatch.setattr(screen, "USER_SCALE_FACTOR", None)
     _scale_menu_texts(window)
     window.scale_actions[150].trigger()
     assert storage.ui_scale() == 150
@@ -46,7 +46,7 @@ def test_choosing_a_scale_saves_it_and_says_when_it_applies(window, monkeypatch)
 
 
 def test_the_status_bar_says_when_the_users_environment_overrides(window, monkeypatch):
-    monkeypatch.setattr(app, "USER_SCALE_FACTOR", "1.25")
+    monkeypatch.setattr(screen, "USER_SCALE_FACTOR", "1.25")
     window.view_menu.aboutToShow.emit()
     window.scale_actions[200].trigger()
     assert storage.ui_scale() == 200
@@ -71,11 +71,11 @@ def test_only_the_offered_scales_are_saved_or_read(tmp_path):
 
 
 def test_start_scale_reads_the_setting_unless_the_command_or_environment_says():
-    assert app.start_scale(None, {}) is None
+    assert screen.start_scale(None, {}) is None
     storage.set_ui_scale(150)
-    assert app.start_scale(None, {}) == 150
-    assert app.start_scale(None, {"QT_SCALE_FACTOR": "2"}) is None  # the user's own stands
-    assert app.start_scale(125, {"QT_SCALE_FACTOR": "2"}) == 125  # --scale says so explicitly
+    assert screen.start_scale(None, {}) == 150
+    assert screen.start_scale(None, {"QT_SCALE_FACTOR": "2"}) is None  # the user's own stands
+    assert screen.start_scale(125, {"QT_SCALE_FACTOR": "2"}) == 125  # --scale says so explicitly
 
 
 def test_run_sets_the_saved_factor_before_the_application(monkeypatch):

@@ -10,7 +10,7 @@ from tests.gui.drivers.base import LEFT, Driver
 
 
 def open_dialog() -> "ContinueDriver":
-    """The modal dialog on screen now (continue_as_game runs it)."""
+    """The modal dialog on screen now (ask_continue runs it)."""
     QApplication.processEvents()
     dialog = QApplication.activeModalWidget()
     if dialog is None or dialog.objectName() != "continueGame":
