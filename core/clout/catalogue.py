@@ -18,6 +18,7 @@ from typing import Any, Iterable, Literal
 
 import msgspec
 
+from core.text import plural
 from maps.datafile import DataError, Migration, get_field, migrate, read_json
 
 DEFAULT_FILE = "resources/clout/chips.json"
@@ -278,7 +279,7 @@ def describe_chip(chip: Chip) -> str:
     """A tooltip: stats line, one line per ability, immunities, and what is invented."""
     defense = "no defense (action)" if chip.defense is None else f"defense {chip.defense}"
     head = (f"{chip.name} — {chip.faction_name} {chip.type}, {chip.rarity}; "
-            f"{chip.points} point{'s' if chip.points != 1 else ''}, range {chip.range}, {defense}")
+            f"{plural(chip.points, 'point')}, range {chip.range}, {defense}")
     lines = [head] + [describe_ability(a) for a in chip.abilities]
     if chip.immunities:
         lines.append("Immune to " + ", ".join(f"({ABILITIES[i].name})" for i in sorted(chip.immunities)))

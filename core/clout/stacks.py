@@ -18,6 +18,7 @@ import msgspec
 from core.clout.catalogue import FACTION_BY_ID, NEUTRAL, Catalogue, default_catalogue
 from core.errors import IllegalSetup
 from core.saves import write_atomic
+from core.text import plural
 from maps.datafile import DataError, read_versioned
 
 STACK_SIZE = 15
@@ -51,10 +52,6 @@ class StackFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 def _ids(stack: Stack | Sequence[str]) -> tuple[str, ...]:
     return stack.chips if isinstance(stack, Stack) else tuple(stack)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _listing(counts: Counter[str], catalogue: Catalogue) -> str:
@@ -110,7 +107,7 @@ def problems(stack: Stack | Sequence[str], catalogue: Catalogue | None = None,
                      f"plus up to {MAX_NEUTRAL} neutral chips")
     neutral = by_faction.get(NEUTRAL, Counter())
     if sum(neutral.values()) > MAX_NEUTRAL:
-        found.append(f"{_plural(sum(neutral.values()), 'neutral chip')} ({_listing(neutral, catalogue)}); "
+        found.append(f"{plural(sum(neutral.values()), 'neutral chip')} ({_listing(neutral, catalogue)}); "
                      f"a stack may hold at most {MAX_NEUTRAL}")
     total = stack_points(ids, catalogue)
     if total > MAX_STACK_POINTS:

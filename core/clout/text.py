@@ -11,6 +11,7 @@ from core.clout.resolution import board
 from core.clout.scoring import score_board, totals
 from core.clout.state import Choose, CloutAction, CloutState, Note, Slot, catalogue
 from core.clout.validation import actor, playable
+from core.text import plural
 
 RESULT_WORDS = {
     "win": "{winner} wins with {best} clout ({scores}).",
@@ -78,7 +79,7 @@ def note_text(s: CloutState, n: Note) -> str:
     key = n.kind
     if n.kind in ("out", "lands"):
         knocked = int(n.numbers[-1]) if n.numbers else 0
-        fields["knocked"] = f", knocking {knocked} chip{'s' if knocked != 1 else ''}" if knocked else ""
+        fields["knocked"] = f", knocking {plural(knocked, 'chip')}" if knocked else ""
         if n.kind == "lands":
             fields["x"], fields["y"] = n.numbers[0], n.numbers[1]
     elif n.kind == "attack":

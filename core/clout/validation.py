@@ -27,6 +27,7 @@ from core.clout.state import (
     play_area,
 )
 from core.game import CHANCE, Actor
+from core.text import plural
 
 MULTI = ("attract", "repulse", "trap", "destroy", "raze")
 AIM_MARGIN_CM = 100.0  # an aim may miss the area, but not by more than this
@@ -216,7 +217,7 @@ def _why_not_choose(s: CloutState, a: Choose) -> str:
     else:
         need = min(slot.count, len(slot.options))
         if len(a.targets) != need:
-            return f"choose {need} chip{'s' if need != 1 else ''}"
+            return f"choose {plural(need, 'chip')}"
     if slot.needs_point:
         return _why_not_point(board(s), slot, a)
     return ""
@@ -233,7 +234,7 @@ def _why_not_point(b: Board, slot: Slot, a: Choose) -> str:
     pt = (a.x, a.y)
     limit = slot.value * b.increment(b.controller(slot.source))
     if math.dist(pt, b.pos(mover)) > limit + 1e-6:
-        return f"that is farther than {slot.value} range increment{'s' if slot.value != 1 else ''}"
+        return f"that is farther than {plural(slot.value, 'range increment')}"
     if not wholly_inside(pt, b.area):
         return "the chip must end wholly on the playing area"
     if not b.free_spot(pt, (mover,)):

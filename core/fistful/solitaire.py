@@ -35,6 +35,7 @@ from core.game import (
     validate_mode,
     validate_players,
 )
+from core.text import plural
 
 FIVE = 5
 THROWS_PER_GAME = 10
@@ -222,7 +223,7 @@ def throw_summary(roster: Roster, landed: Sequence[Landed]) -> str:
     down = len(landed) - up
     if down:
         parts.append(f"{down} face down")
-    head = f"{up} face up, worth {points} point{'s' if points != 1 else ''}" if up else "Nothing face up"
+    head = f"{up} face up, worth {plural(points, 'point')}" if up else "Nothing face up"
     return f"{head} ({', '.join(parts)})" if parts else head
 
 

@@ -8,16 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.impact.events import Event
+from core.text import plural
 
 if TYPE_CHECKING:
     from core.impact.state import ImpactState
 
 POWER_NAMES = {"lightning": "Lightning Storm", "fire": "Column of Fire", "stone": "Boulders",
                "air": "Hurricane", "water": "Swamp"}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def names(state: ImpactState, players: tuple[int, ...]) -> str:

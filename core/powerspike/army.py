@@ -25,6 +25,7 @@ from core.errors import IllegalSetup
 from core.powerspike.units import (Profile, Unit, UnitBook, a_or_an, cargo_refusal, default_units,
                                    new_unit)
 from core.saves import write_atomic
+from core.text import plural
 from maps.datafile import DataError, read_json, read_versioned
 
 DEFAULT_FILE = "resources/powerspike/formations.json"
@@ -368,7 +369,7 @@ def problems(roster: Roster, org: Organisation | None = None) -> list[str]:
         allowed = set(army.formation_types)
         for t, n in kinds.items():
             if t not in org.formations:
-                out.append(f"The {army.name} has {n} formation{'s' if n > 1 else ''} of unknown type '{t}'")
+                out.append(f"The {army.name} has {plural(n, 'formation')} of unknown type '{t}'")
             elif org.formations[t].side != side:
                 out.append(f"The {army.name} has {n} {org.formations[t].name}"
                            f"{'s' if n > 1 else ''}, but that is "
@@ -433,7 +434,7 @@ def require_valid(roster: Roster, org: Organisation | None = None) -> None:
     found = problems(roster, org)
     if found:
         name = roster.name or f"The {roster.side} roster"
-        count = f"{len(found)} problem{'s' if len(found) != 1 else ''}"
+        count = plural(len(found), 'problem')
         raise IllegalSetup(f"{name} cannot start a game ({count}): " + "; ".join(found))
 
 

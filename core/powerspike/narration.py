@@ -15,6 +15,7 @@ from core.powerspike.measure import to_deploy, unit_tray
 from core.powerspike.state import (SIDE_SEAT, Activate, Aim, Combat, CombatDraw, Deploy, EndActivation, EndGo, Fire,
                                    Move, MovementDraw, OrbitalStrike, PendingLoss, PowerSpikeAction,
                                    PowerSpikeState, TakeLosses, profile, side_points, tracks_positions)
+from core.text import plural
 
 # How a game ended, by the Result's reason; {winner} {side} {loser_side} {passes} {high} {low} {points}.
 RESULT_TEXT: dict[str, str] = {
@@ -42,10 +43,6 @@ EXTRA_TEXT: dict[str, str] = {
 
 def fmt(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 def result_text(state: PowerSpikeState) -> str:

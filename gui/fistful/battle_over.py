@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.fistful.battles import BattleState
+from core.text import plural
 from gui.fistful.battle_scores import held
 from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
@@ -76,7 +77,7 @@ class BattleOverPage(QWidget):
         self.summary.setText(text or "Game over")
         self.summary.set_colour(colour)
         n = len(state.history)
-        self.detail.setText(f"{n} battle{'s' if n != 1 else ''} fought.")
+        self.detail.setText(f"{plural(n, 'battle')} fought.")
         gone = knocked_out_after(state)
         wins = {p: sum(1 for b in state.history if b.winner == p) for p in range(state.players)}
         order = sorted(range(state.players), key=lambda p: (p not in winners, state.out[p], -held(state, p),

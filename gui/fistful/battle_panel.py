@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleScore
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSES, Landed
+from core.text import plural
 from gui.kit.fighters.tokens import POSE_BUTTON_LABELS, FighterToken
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.flow import WidgetFlow
@@ -201,7 +202,7 @@ class BattlePanel(QWidget):
             missing = self.missing_poses()
             self.record_button.setEnabled(missing == 0)
             self.record_button.setText("Record throw" if not missing else
-                                       f"Record throw ({missing} pose{'s' if missing != 1 else ''} to set)")
+                                       f"Record throw ({plural(missing, 'pose')} to set)")
 
     # --- drawing ----------------------------------------------------------------------
     def render(self, title: str, result: str, next_step: str, cards: Sequence[SideCard],

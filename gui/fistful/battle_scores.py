@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from core.fistful.battles import DISCS_TO_WIN, Attack, BattleGame, BattleState, Remove
 from core.fistful.roster import Fighter
+from core.text import plural
 from gui.kit.style import set_role
 
 OUTCOME_WORDS = {"tie": "Tie: the region leaves the game", "hero-draw": "Two Heroes: a draw"}
@@ -93,7 +94,7 @@ class BattleScores(QWidget):
             army = len(state.armies[p])
             army_text = f", {army} in army" if army else ""
             lines.append(f"<span style='color:{colour}; font-weight:700'>{state.name(p)}</span>: "
-                         f"{n} {word}{'s' if n != 1 else ''}{army_text}{tail}")
+                         f"{plural(n, word)}{army_text}{tail}")
         if self.game.variant == "domination":
             lines.append(f"<span style='color:#6b7280'>First to {DISCS_TO_WIN[state.players]} discs rules "
                          "the arena.</span>")

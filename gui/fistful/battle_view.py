@@ -40,6 +40,7 @@ from core.fistful.battles import (
 from core.fistful.battle_state import WARLORD_COLOUR
 from core.fistful.roster import Fighter
 from core.game import CHANCE, Secret, lone_seat
+from core.text import plural
 from gui.controller import MatchController
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
@@ -407,7 +408,7 @@ class BattleView(GameView):
             if b is not None:
                 role = ("defends" if p == b.defender else "attacks") + " \u00b7 "
             n = held(state, p)
-            status = f"{role}{n} {self.game.region_word}{'s' if n != 1 else ''}"
+            status = f"{role}{plural(n, self.game.region_word)}"
             if state.armies[p]:
                 status += f", {len(state.armies[p])} in army"
             if state.slaughter_now[p] and b is not None:
@@ -459,7 +460,7 @@ class BattleView(GameView):
             poses = {x.fighter: x.pose for x in landed}
             shown = [x.fighter for x in landed] if phase == "champion_remove" else list(fighters)
             score = champ.scores[i] if champ.scores else None
-            status = f"{len(fighters)} fighter{'s' if len(fighters) != 1 else ''} left"
+            status = f"{plural(len(fighters), 'fighter')} left"
             cards.append(SideCard(side, name, colour, shown, poses, status, score, entering,
                                   active=side in clickable))
             if score is not None and not entering:

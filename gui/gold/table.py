@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPushButton
 
 from core.gold.cards import CARDS, HIDDEN, card_name, forbidden_reason, is_forbidden
 from core.gold.game import Duel, GoldState
+from core.text import plural
 from gui.gold.cards import BadgeStrip, CardWidget, CoinPile, HandBacks
 from gui.kit.style import set_role
 
@@ -100,13 +101,13 @@ class PlayerRow(QFrame):
         self.badges.set_badges(state.badges[p], state.setup.badges_to_win)
         self.gold.setText(f"Gold this round: {gold}")
         n = len(state.hands[p])
-        self.hand.setText(f"In hand: {n} card{'s' if n != 1 else ''}")
+        self.hand.setText(f"In hand: {plural(n, 'card')}")
         clear(self.hand_box)
         hidden = sum(1 for c in state.hands[p] if c == HIDDEN)
         if hidden:
             backs = HandBacks(hidden, colour, BACK_CARD)
             backs.setObjectName("handBacks")
-            backs.setToolTip(f"{state.name(p)}'s hand: {n} card{'s' if n != 1 else ''}")
+            backs.setToolTip(f"{state.name(p)}'s hand: {plural(n, 'card')}")
             self.hand_box.addWidget(backs, 1)
         else:
             self.hand_box.addStretch(1)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QGroupBox, QHBoxL
 from core.powerspike.army import (ROSTER_SUFFIX, Carry, Organisation, Roster, RosterFormation,
                                   RosterUnit, default_organisation, formation_titles, load_roster,
                                   problems, ready_made, roster_points, save_roster, type_points, unit_labels)
+from core.text import plural
 from gui.kit.style import set_role
 from maps.datafile import DataError
 
@@ -431,7 +432,7 @@ class ArmyBuilder(QWidget):
         for text in found:
             self.problem_list.addItem(QListWidgetItem(text))
         if found:
-            self.status_label.setText(f"{len(found)} problem{'s' if len(found) > 1 else ''} to fix")
+            self.status_label.setText(f"{plural(len(found), 'problem')} to fix")
             set_role(self.status_label, "psProblem")
         else:
             self.status_label.setText("Ready to play")
@@ -440,6 +441,6 @@ class ArmyBuilder(QWidget):
         self.points_label.setText(f"{self.points()} points")
         self.points_label.setToolTip("Points: each unit's figures x its combat cards, what a points end counts")
         n, k = len(r.all_units()), len(r.formations)
-        self.count_label.setText(f"{n} unit{'s' if n != 1 else ''} in all: {len(r.units)} army "
-                                 f"unit{'s' if len(r.units) != 1 else ''} and {k} formation{'s' if k != 1 else ''}")
+        self.count_label.setText(f"{plural(n, 'unit')} in all: {plural(len(r.units), 'army unit')} "
+                                 f"and {plural(k, 'formation')}")
 

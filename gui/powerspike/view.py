@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.powerspike import game as ps
 from core.powerspike.cards import SIDES
+from core.text import plural
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
 from gui.kit.layouts import side_width
@@ -273,8 +274,8 @@ class PowerSpikeView(GameView):
         colour = self.read.player_colour(winners[0]) if len(winners) == 1 and not result.draw else None
         combats = sum(1 for a in self.match.actions if isinstance(a, ps.CombatDraw))
         self.over.render(self.game.result_text(state) or "Game over", colour,
-                         f"{state.passes} pass{'es' if state.passes != 1 else ''} of the movement deck, "
-                         f"{state.draws} movement cards, {combats} combats.", self.tallies())
+                         f"{plural(state.passes, 'pass')} of the movement deck, "
+                         f"{plural(state.draws, 'movement card')}, {plural(combats, 'combat')}.", self.tallies())
 
     def render_table(self, state: ps.PowerSpikeState) -> None:
         self.act_panel.sync(self.read)

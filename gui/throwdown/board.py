@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHBoxLayout, QHeaderVi
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import GAME, ThrowdownState
 from core.fistful.throws import POSES, Landed
+from core.text import plural
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken, board_token_scale
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.layouts import clear_layout
@@ -244,7 +245,7 @@ class ThrowBoard(QWidget):
         missing = self.missing_poses() if entering else 0
         self.record_button.setEnabled(entering and missing == 0)
         if entering:
-            self.status.setText(f"{missing} pose{'s' if missing != 1 else ''} still to enter." if missing
+            self.status.setText(f"{plural(missing, 'pose')} still to enter." if missing
                                 else "Every pose is set: record the throw.")
         elif remover is not None:
             self.status.setText(f"{state.name(remover)}: click one of your highlighted face-down fighters.")
@@ -325,7 +326,7 @@ class ThrowBoard(QWidget):
             status.setProperty("role", "out")
         else:
             pts = sum(self.roster.value(f) for f in fistful)
-            status = QLabel(f"{len(fistful)} fighter{'s' if len(fistful) != 1 else ''} \u00b7 {pts} pts",
+            status = QLabel(f"{plural(len(fistful), 'fighter')} \u00b7 {pts} pts",
                             objectName="fistfulSize")
         header.addWidget(status)
         header.addStretch(1)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
 from PySide6.QtGui import QBrush, QColor
 
 from core.fistful.throwdown import ThrowdownState
+from core.text import plural
 from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
@@ -65,7 +66,7 @@ class WinnerPage(QWidget):
         self.trophy.crown(bool(winners))
         self.summary.setText(text or "Game over")
         self.summary.set_colour(colour)
-        self.detail.setText(f"{state.throws} throw{'s' if state.throws != 1 else ''} played.")
+        self.detail.setText(f"{plural(state.throws, 'throw')} played.")
         rows = standings(state)
         self.table.setRowCount(len(rows))
         for r, (place, p) in enumerate(rows):

@@ -6,6 +6,8 @@ import json
 import sys
 from typing import TextIO
 
+from core.text import plural
+
 RECT_AREAS = ("standard", "pool-table")
 RUG = "rug"
 
@@ -39,7 +41,7 @@ def _numbers(text: str, option: str, count: int | None = None, least: int | None
         raise PhotoError(f"{option} needs x,y pairs, got an odd count of numbers ({len(values)})")
     pts = list(zip(values[::2], values[1::2]))
     if count is not None and len(pts) != count:
-        raise PhotoError(f"{option} needs {count} x,y point{'s' if count > 1 else ''}, got {len(pts)}")
+        raise PhotoError(f"{option} needs {plural(count, 'x,y point')}, got {len(pts)}")
     if least is not None and len(pts) < least:
         raise PhotoError(f"{option} needs at least {least} x,y points, got {len(pts)}")
     return pts
