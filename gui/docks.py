@@ -129,6 +129,27 @@ class DockPanels:
         if not self._narrow_docks and log_dock.isVisible() and scores_dock.isVisible():
             self.resizeDocks([scores_dock, log_dock], DOCK_SHARE, Qt.Orientation.Vertical)
 
+    def follow_pages(self, stack: QStackedWidget) -> None:
+        """Give the dock column its width back once a game's page needs less room: the fistful
+        picker's roster squeezes it to a sliver at 1024x640, the throw board after it need not."""
+        from PySide6.QtCore import QTimer
+
+        stack.currentChanged.connect(lambda _=0: QTimer.singleShot(0, self._widen_docks))
+        QTimer.singleShot(0, self._widen_docks)  # the game's first page showed before this
+
+    def _widen_docks(self) -> None:
+        """Up to the column's width (a player's wider column stays as it is)."""
+        from PySide6.QtCore import Qt
+
+        if self._dock_pair is None:
+            return
+        want = DOCK_WIDTH[bool(self._narrow_docks)]
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        narrow = [d for d in self._dock_pair if d.isVisible() and not d.isFloating()  # folded: the tab on top
+                  and self.dockWidgetArea(d) == right and self.rect().intersects(d.geometry()) and d.width() < want]
+        if narrow:
+            self.resizeDocks(narrow, [want] * len(narrow), Qt.Orientation.Horizontal)
+
     def _fit_docks(self) -> None:
         """Fold the log under the scores below NARROW_WIDTH, split them again above it; docks the
         player moved elsewhere or floated are left where they are."""

@@ -590,6 +590,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         view.finished_requested.connect(self.show_start_page)
         view.log_noted.connect(self._refresh_log)
         self.stack.addWidget(view)
+        self.follow_pages(view.stack)
         scores = view.scores_widget()
         self.scores_dock.setWidget(scores if scores is not None else self._no_scores)
         from gui.keyboard_help import free_tab

@@ -28,10 +28,12 @@ class GoldScores(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         header = self.table.horizontalHeader()
         header.setMinimumSectionSize(50)
-        # The gold columns hold a number each; the badge's column takes the rest, so its
-        # "Green (most gold)" is not cut short in a narrow dock.
-        for column, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents,) * 2 + (QHeaderView.ResizeMode.Stretch,)):
-            header.setSectionResizeMode(column, mode)
+        # The columns share the width. A long name ("Green (computer)") is cut in its header, which
+        # says it whole as a tooltip; the badge's column names how it was won, in the winner's
+        # colour (their gold is marked too), so a narrow dock needs no sideways scrolling.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setWordWrap(True)
         keep_rows_fitted(self.table, refitted)  # rows grow to wrap a cut badge
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay = QVBoxLayout(self)
@@ -43,9 +45,10 @@ class GoldScores(QWidget):
         names = [state.name(p) for p in (0, 1)]
         self.badges.setText("Badges: " + " \u00b7 ".join(f"{names[p]} {state.badges[p]}" for p in (0, 1))
                             + f"  (first to {state.setup.badges_to_win})")
-        self.table.setHorizontalHeaderLabels([names[0], names[1], "Badge to"])
+        self.table.setHorizontalHeaderLabels([names[0], names[1], "Badge"])
         for p in (0, 1):
             self.table.horizontalHeaderItem(p).setForeground(QBrush(QColor(state.setup.players[p].colour)))
+            self.table.horizontalHeaderItem(p).setToolTip(names[p])
         rows = [(f"Round {r.number}", r.gold, r.winner, HOW[r.how]) for r in state.rounds]
         if state.phase == "duel" and state.duels:
             rows.append((f"Round {state.round} (now)", (state.gold(0), state.gold(1)), None, "playing"))
@@ -58,8 +61,9 @@ class GoldScores(QWidget):
                 if winner == p:
                     item.setBackground(QBrush(WON_BG))
                 self.table.setItem(i, p, item)
-            text = names[winner] if winner is not None else "\u2014"
-            item = QTableWidgetItem(f"{text} ({how})" if how != "playing" else "\u2026")
-            item.setToolTip(how)
+            item = QTableWidgetItem(how if how != "playing" else "\u2026")
+            if winner is not None:
+                item.setForeground(QBrush(QColor(state.setup.players[winner].colour)))
+                item.setToolTip(f"{names[winner]} takes the badge: {how}")
             self.table.setItem(i, 2, item)
         self.table.resizeRowsToContents()

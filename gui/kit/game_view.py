@@ -37,7 +37,8 @@ import itertools
 import time
 
 from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QLabel, QScrollBar, QStackedWidget, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QApplication, QLabel, QScrollBar, QSizePolicy, QStackedWidget, QTabBar, QVBoxLayout,
+                               QWidget)
 
 from core.ai import action_seat
 from core.ai.turns import computer_throws
@@ -151,6 +152,7 @@ class GameView(QWidget):
         self.controller = controller
         self._revealed: int | None = None  # the seat that lifted the curtain last
         self._pages: dict[str, QWidget] = {}
+        self._own_policy: dict[QWidget, QSizePolicy.Policy] = {}  # each page's width policy while shown
         self.refusal = RefusalBanner()
         self.curtain = Curtain()
         self.curtain.revealed.connect(self._on_revealed)
@@ -195,7 +197,15 @@ class GameView(QWidget):
         return widget
 
     def show_page(self, name: str) -> None:
-        self.stack.setCurrentWidget(self._pages[name])
+        """Only the page shown sets the room the view asks for: a stack asks for its widest page,
+        so the fistful picker's width squeezed the docks beside every later page too."""
+        shown = self._pages[name]
+        for page in self._pages.values():
+            own = self._own_policy.setdefault(page, page.sizePolicy().horizontalPolicy())
+            policy = page.sizePolicy()
+            policy.setHorizontalPolicy(own if page is shown else QSizePolicy.Policy.Ignored)
+            page.setSizePolicy(policy)
+        self.stack.setCurrentWidget(shown)
 
     @property
     def page(self) -> str:

@@ -20,7 +20,8 @@ from core.fistful.throws import POSES, Landed
 from core.text import plural
 from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToken, board_token_scale
 from gui.kit.fighters.tumble import Tumble, play_throw
-from gui.kit.layouts import clear_layout
+from gui.kit.flow import WidgetFlow
+from gui.kit.layouts import clear_layout, keep_in_view
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.tables import keep_rows_fitted, whole_height
 from gui.kit.theme import LOWEST_BG
@@ -105,6 +106,8 @@ class ThrowBoard(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.players_box)
         self.scroll = scroll
+        self._remover_panel: QWidget | None = None  # kept in view while its fistful wraps
+        self._show_remover = keep_in_view(scroll, lambda: self._remover_panel)
 
         side = QFrame(objectName="sidePanel")
         side.setFixedWidth(250)
@@ -231,9 +234,9 @@ class ThrowBoard(QWidget):
             self.players_layout.addWidget(panel)
         self.players_layout.addStretch(1)
         self.scroll.verticalScrollBar().setValue(scroll_pos)
+        self._remover_panel = self.panels[remover] if remover is not None else None
         if remover is not None:
-            panel = self.panels[remover]
-            QTimer.singleShot(0, panel, lambda: self._scroll_to(panel))
+            QTimer.singleShot(0, self._remover_panel, self._show_remover)
         self._render_table(state)
         if focused in self.tokens:  # a new token is shown by its layout later: focus it then
             token = self.tokens[focused]
@@ -264,13 +267,6 @@ class ThrowBoard(QWidget):
     def set_entry_pose(self, player: int, fighter: Fighter, pose: str | None = None) -> None:
         """A token's click or key in table entry: the pose named, or the next one."""
         self.set_pose(player, fighter, pose or next_pose(self.poses.get((player, fighter))))
-
-    def _scroll_to(self, panel: QWidget) -> None:
-        bar = self.scroll.verticalScrollBar()
-        top, bottom = panel.y(), panel.y() + panel.height()
-        view_h = self.scroll.viewport().height()
-        if top < bar.value() or bottom > bar.value() + view_h:
-            bar.setValue(max(0, top - 10))
 
     def _render_banner(self, state: ThrowdownState, mode: str, remover: int | None) -> None:
         n = state.throws
@@ -329,7 +325,6 @@ class ThrowBoard(QWidget):
             status = QLabel(f"{plural(len(fistful), 'fighter')} \u00b7 {pts} pts",
                             objectName="fistfulSize")
         header.addWidget(status)
-        header.addStretch(1)
         score = last.scores[p] if last is not None else None
         if score is not None and not entering:
             lowest = p in last.removers
@@ -340,18 +335,22 @@ class ThrowBoard(QWidget):
             if lowest:
                 line = "\u25bc lowest \u00b7 " + line
             sl = QLabel(line)
+            sl.setWordWrap(True)  # on a narrow board the line wraps under itself, not cut
+            sl.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             sl.setProperty("role", "score-lowest" if lowest else "score")
-            header.addWidget(sl)
+            header.addWidget(sl, 1)
+        if score is None or entering:
+            header.addStretch(1)
         inner.addLayout(header)
 
-        row = QHBoxLayout()
-        row.setSpacing(6)
-        inner.addLayout(row)
+        cells: list[QWidget] = []
         landed = {}
         if last is not None and last.landed[p] is not None and not entering:
             landed = {x.fighter: x.pose for x in last.landed[p]}
         for f in fistful:
-            col = QVBoxLayout()
+            cell = QWidget()
+            col = QVBoxLayout(cell)
+            col.setContentsMargins(0, 0, 0, 0)
             col.setSpacing(2)
             pose = self.poses.get((p, f)) if entering else landed.get(f)
             t = FighterToken(self.roster, f, pose, size=BOARD_TOKEN, scale=self._token_scale)
@@ -379,13 +378,15 @@ class ThrowBoard(QWidget):
                     b.setProperty("role", "pose")
                     b.clicked.connect(lambda _=False, p=p, f=f, pose_id=pose_id: self.set_pose(p, f, pose_id))
                     col.addWidget(b)
-            col.addStretch(1)
-            row.addLayout(col)
+            cell.setFixedSize(cell.sizeHint())
+            cells.append(cell)
+        flow = WidgetFlow(spacing=6)  # a narrow board wraps the fistful rather than cut it
+        flow.set_items(cells)
+        inner.addWidget(flow)
         if out:
             gone = QLabel("No fighters left.")
             gone.setProperty("role", "gone")
-            row.addWidget(gone)
-        row.addStretch(1)
+            inner.addWidget(gone)
         panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         return panel
 

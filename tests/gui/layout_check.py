@@ -9,7 +9,9 @@ problems by kind, each a sentence naming the widget:
   layout that overlap;
 - "cut": a label, button or combo box (on the page or in a dock) whose text is wider (or a wrapped
   label taller) than its room, or a table row anywhere in the window lower than its wrapped text;
-- "board": the page's `BOARD` widget covering less than half of the window's central area.
+- "board": the page's `BOARD` widget covering less than half of the window's central area;
+- "dock": a dock in the window's right column narrower than the column's width (gui.docks), where
+  the page shown would leave it that room (a page not shown still squeezed it).
 
 Run as a module it renders a save (or the start page) at a size and UI scale in a fresh process
 and prints the problems as JSON: the only way to try a UI scale, which Qt reads once per process.
@@ -27,12 +29,13 @@ from pathlib import Path
 from PySide6 import QtGui
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (QAbstractScrollArea, QComboBox, QDockWidget, QLabel, QLayout, QMainWindow,
-                               QPushButton, QStackedLayout, QStyle, QStyleOptionButton, QStyleOptionComboBox,
-                               QTableView, QWidget)
+                               QPushButton, QStackedLayout, QStackedWidget, QStyle, QStyleOptionButton,
+                               QStyleOptionComboBox, QTableView, QWidget)
 
-KINDS = ("primary", "overlap", "cut", "board")
+KINDS = ("primary", "overlap", "cut", "board", "dock")
 BOARD_SHARE = 0.5
 SLACK = 1  # px: rounding in layouts and fonts
+DOCK_SEPARATOR = 8  # px: the splitter handle between the page and the dock column, and the dock's frame
 
 
 def check(window: QMainWindow) -> dict[str, list[str]]:
@@ -43,6 +46,7 @@ def check(window: QMainWindow) -> dict[str, list[str]]:
     problems["overlap"] = overlaps(window, page)
     problems["cut"] = cut_anywhere(window, page)
     problems["board"] = small_board(window, page)
+    problems["dock"] = squeezed_docks(window, page)
     return problems
 
 
@@ -305,6 +309,24 @@ def small_board(window: QMainWindow, page: QWidget) -> list[str]:
     if share + 1e-9 < BOARD_SHARE:
         return [f"{board_name} {_fmt(board)} covers {share:.0%} of the central area {_fmt(area)}"]
     return []
+
+
+def squeezed_docks(window: QMainWindow, page: QWidget) -> list[str]:
+    """Docks of the right column narrower than its width (DOCK_WIDTH, folded or not) though the
+    page shown asks for less of the window than the rest."""
+    from gui.docks import DOCK_WIDTH, NARROW_WIDTH
+
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    docks = [d for d in window.findChildren(QDockWidget)  # a tab behind another lies off the window
+             if shown(d, window) and not d.isFloating() and window.dockWidgetArea(d) == right
+             and window.rect().intersects(d.geometry())]
+    stack = getattr(page, "stack", None)  # a game view: the page it shows, not its widest
+    shown_page = stack.currentWidget() if isinstance(stack, QStackedWidget) else page
+    need = max(shown_page.minimumSizeHint().width(), shown_page.minimumWidth(), page.minimumWidth())
+    room = window.width() - need - DOCK_SEPARATOR
+    want = min(DOCK_WIDTH[window.width() < NARROW_WIDTH], room)
+    return [f"{name(d)} is {d.width()} px wide where the page leaves it {want}"
+            for d in docks if d.width() + SLACK < want]
 
 
 def _fmt(r: QRect) -> str:

@@ -236,3 +236,37 @@ def test_at_1024x640_a_duel_shows_the_whole_hand_and_the_rivals_backs_fanned(qtb
     assert len(backs) == 1 and backs[0].count == len(match.state.hands[1 - viewer]) == 7
     hidden = [w for w in rival.findChildren(CardWidget) if w.card == HIDDEN]
     assert all(w in rival.discard_widgets for w in hidden), "only face-down discards are card widgets"
+
+
+def test_long_names_never_push_the_scores_sideways_in_a_narrow_dock(qtbot):
+    """Computer seats are named "Red (computer)": in the 270 px dock of a 1024x640 window the gold
+    columns still share the width (no sideways scrolling); a header cut short says the whole name
+    as a tooltip, and the badge column says how it was won in the winner's colour."""
+    from pathlib import Path
+
+    from PySide6.QtGui import QColor
+
+    from gui.gold.scores import GoldScores
+    from gui.kit.stylesheet import stylesheet
+
+    save = Path(__file__).resolve().parents[1] / "saves" / "0.1.0" / "fistful-of-gold-finished.battlebox.json"
+    state = Match.load(save).state
+    players = tuple(msgspec.structs.replace(p, name=f"{p.name} (computer)") for p in state.setup.players)
+    state = msgspec.structs.replace(state, setup=msgspec.structs.replace(state.setup, players=players))
+    scores = GoldScores()
+    scores.setStyleSheet(stylesheet())
+    qtbot.addWidget(scores)
+    scores.render(state)
+    scores.resize(270, 300)
+    scores.show()
+    qtbot.waitExposed(scores)
+    table = scores.table
+    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible(), timeout=2000)
+    assert sum(table.columnWidth(c) for c in range(3)) <= table.viewport().width()
+    assert [table.horizontalHeaderItem(p).toolTip() for p in (0, 1)] == [state.name(0), state.name(1)]
+    for row, done in enumerate(state.rounds):
+        item = table.item(row, 2)
+        if done.winner is None:
+            continue
+        assert item.foreground().color() == QColor(state.setup.players[done.winner].colour)
+        assert item.toolTip().startswith(f"{state.name(done.winner)} takes the badge")

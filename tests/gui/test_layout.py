@@ -247,3 +247,30 @@ def test_games_entered_at_the_table_pass_the_checks(qapp, qtbot, monkeypatch, tm
     found = phase_walk.walk(window, size)
     assert window.match.is_over and "over/over" in found
     assert {key: problems for key, problems in found.items() if problems} == {}
+
+
+def test_checker_finds_a_dock_that_a_hidden_page_squeezed(qapp):
+    """The view asks only for its page's room now; a dock left as narrow as a wide page made it
+    (the fistful picker's roster at 1024x640) is found, and one at the column's width is not."""
+    from gui.docks import DOCK_WIDTH
+
+    page = _Page()
+    window = _window(page, (1024, 640))
+    dock = QDockWidget("Scores", window)
+    dock.setWidget(QWidget())
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resizeDocks([dock], [140], Qt.Orientation.Horizontal)
+    for _ in range(3):
+        qapp_instance().processEvents()
+    found = layout_check.squeezed_docks(window, page)
+    assert len(found) == 1 and f"leaves it {DOCK_WIDTH[True]}" in found[0]
+    window.resizeDocks([dock], [DOCK_WIDTH[True]], Qt.Orientation.Horizontal)
+    for _ in range(3):
+        qapp_instance().processEvents()
+    assert layout_check.squeezed_docks(window, page) == []
+    page.setMinimumWidth(1024 - 120)  # a page that needs the room: its dock has what is left
+    window.resizeDocks([dock], [DOCK_WIDTH[True]], Qt.Orientation.Horizontal)
+    for _ in range(3):
+        qapp_instance().processEvents()
+    assert dock.width() < DOCK_WIDTH[True] and layout_check.squeezed_docks(window, page) == []
+    window.close()
