@@ -58,7 +58,10 @@ class ThrowdownScores(QWidget):
             header.setForeground(QBrush(QColor(state.setup.players[p].colour)))
             header.setToolTip(state.name(p))
         self.table.setRowCount(len(rounds))
-        self.table.setVerticalHeaderLabels([f"Throw {r.number}" for r in rounds])
+        for row, rnd in enumerate(rounds):  # the throw's number alone: the players' columns need the room
+            head = QTableWidgetItem(str(rnd.number))
+            head.setToolTip(f"Throw {rnd.number}")
+            self.table.setVerticalHeaderItem(row, head)
         words: set[str] = set()
         for row, rnd in enumerate(rounds):
             for p in range(n):

@@ -11,7 +11,9 @@ problems by kind, each a sentence naming the widget:
   label taller) than its room, or a table row anywhere in the window lower than its wrapped text;
 - "board": the page's `BOARD` widget covering less than half of the window's central area;
 - "dock": a dock in the window's right column narrower than the column's width (gui.docks), where
-  the page shown would leave it that room (a page not shown still squeezed it).
+  the page shown would leave it that room (a page not shown still squeezed it);
+- "sideways": a scroll area or table on the page that scrolls sideways (the fistful picker's
+  finishes lay off to the right at 1024x640).
 
 Run as a module it renders a save (or the start page) at a size and UI scale in a fresh process
 and prints the problems as JSON: the only way to try a UI scale, which Qt reads once per process.
@@ -32,7 +34,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QComboBox, QDockWidget, QLab
                                QPushButton, QStackedLayout, QStackedWidget, QStyle, QStyleOptionButton,
                                QStyleOptionComboBox, QTableView, QWidget)
 
-KINDS = ("primary", "overlap", "cut", "board", "dock")
+KINDS = ("primary", "overlap", "cut", "board", "dock", "sideways")
 BOARD_SHARE = 0.5
 SLACK = 1  # px: rounding in layouts and fonts
 DOCK_SEPARATOR = 8  # px: the splitter handle between the page and the dock column, and the dock's frame
@@ -47,6 +49,7 @@ def check(window: QMainWindow) -> dict[str, list[str]]:
     problems["cut"] = cut_anywhere(window, page)
     problems["board"] = small_board(window, page)
     problems["dock"] = squeezed_docks(window, page)
+    problems["sideways"] = sideways(window, page)
     return problems
 
 
@@ -327,6 +330,15 @@ def squeezed_docks(window: QMainWindow, page: QWidget) -> list[str]:
     want = min(DOCK_WIDTH[window.width() < NARROW_WIDTH], room)
     return [f"{name(d)} is {d.width()} px wide where the page leaves it {want}"
             for d in docks if d.width() + SLACK < want]
+
+
+def sideways(window: QMainWindow, page: QWidget) -> list[str]:
+    """Scroll areas on the page showing a horizontal scroll bar: what lies off to the side is
+    easily missed (a scroll area that only mirrors another, its bar always off, never shows one)."""
+    return [f"{name(a)} scrolls sideways: {a.viewport().width()} px of "
+            f"{a.viewport().width() + a.horizontalScrollBar().maximum()}"
+            for a in page.findChildren(QAbstractScrollArea)
+            if shown(a, window) and a.horizontalScrollBar().isVisible() and a.horizontalScrollBar().maximum() > SLACK]
 
 
 def _fmt(r: QRect) -> str:

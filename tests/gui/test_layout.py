@@ -274,3 +274,21 @@ def test_checker_finds_a_dock_that_a_hidden_page_squeezed(qapp):
         qapp_instance().processEvents()
     assert dock.width() < DOCK_WIDTH[True] and layout_check.squeezed_docks(window, page) == []
     window.close()
+
+
+def test_checker_finds_a_page_that_scrolls_sideways(qapp):
+    page = _Page()
+    scroll = QScrollArea(page, objectName="roster")
+    scroll.setGeometry(0, 0, 300, 200)
+    scroll.setWidgetResizable(True)
+    content = QWidget()
+    content.setMinimumSize(520, 100)
+    scroll.setWidget(content)
+    window = _window(page)
+    found = layout_check.sideways(window, page)
+    assert len(found) == 1 and found[0].startswith("roster scrolls sideways")
+    content.setMinimumSize(280, 100)
+    for _ in range(3):
+        qapp_instance().processEvents()
+    assert layout_check.sideways(window, page) == []
+    window.close()

@@ -194,8 +194,8 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
     state = match.state
     rounds = match.game.rounds(match.setup, match.actions)
     assert scores.table.rowCount() == state.throws == len(rounds)
-    assert [scores.table.verticalHeaderItem(r).text() for r in range(state.throws)] == \
-        [f"Throw {n}" for n in range(1, state.throws + 1)]
+    heads = [scores.table.verticalHeaderItem(r) for r in range(state.throws)]
+    assert [(h.text(), h.toolTip()) for h in heads] == [(str(n), f"Throw {n}") for n in range(1, state.throws + 1)]
     removals = [(a.player, a.fighter) for a in match.actions if type(a).__name__ == "Remove"]
     assert sorted((p, f) for rnd in rounds for p, f in enumerate(rnd.removed) if f is not None) == sorted(removals)
     for row, rnd in enumerate(rounds):

@@ -9,18 +9,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (QColor, QFont, QFontInfo, QKeyEvent, QLinearGradient, QPainter, QPaintEvent, QPalette,
+                           QPen)
 from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QScrollArea, QStyle, QVBoxLayout, QWidget)
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
-from gui.kit.fighters.tokens import ARROWS, FOCUS_RING, FighterToken, finish_palette
+from gui.kit.fighters.tokens import ARROWS, FOCUS_RING, FighterToken, finish_palette, fitted_font
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
 
 ALL = ""
-NAME_W, REGION_W, VALUE_W, CHIP_W = 116, 86, 44, 80
+# The roster's columns: a fighter's name over its region, its value, its three finishes. Narrow
+# enough that the whole row fits beside the fistful at 1024x640 with the docks beside it.
+NAME_W, VALUE_W, CHIP_W = 96, 40, 64
 FISTFUL_TOKEN = QSize(84, 118)
 CHIP_KEYS = "Up/Down: the next fighter, Left/Right: the next finish, Enter or Space: add or remove."
 PUT_BACK = "Click or press Enter to put this fighter back."
@@ -75,8 +78,11 @@ class FinishChip(QPushButton):
         radius = box.height() / 2
         p.drawRoundedRect(box, radius, radius)
         p.setPen(self._ink)
-        p.setFont(self.font())
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text())
+        # a chosen finish wears a tick before its name, narrowed to the chip's width if need be
+        text = f"\u2713 {self.text()}" if self.isChecked() else self.text()
+        font = QFont(self.font())
+        p.setFont(fitted_font(font, text, box.width() - 6, QFontInfo(font).pixelSize(), font.bold()))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.hasFocus():
             p.setBrush(Qt.BrushStyle.NoBrush)
             ring = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
@@ -106,10 +112,13 @@ class _SculptRow(QWidget):
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 3, 6, 3)
         lay.setSpacing(4)
-        name = QLabel(s.name, objectName="sculptName")
-        name.setFixedWidth(NAME_W)
-        region = QLabel(s.region, objectName="sculptRegion")
-        region.setFixedWidth(REGION_W)
+        who = QWidget()
+        who.setFixedWidth(NAME_W)
+        wl = QVBoxLayout(who)
+        wl.setContentsMargins(0, 0, 0, 0)
+        wl.setSpacing(0)
+        wl.addWidget(QLabel(s.name, objectName="sculptName"))
+        wl.addWidget(QLabel(s.region, objectName="sculptRegion"))
         value = QLabel(str(s.value), objectName="sculptValue")
         value.setFixedSize(26, 26)
         value.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -119,8 +128,7 @@ class _SculptRow(QWidget):
         vb = QHBoxLayout(value_box)
         vb.setContentsMargins(0, 0, 0, 0)
         vb.addWidget(value, 0, Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(name)
-        lay.addWidget(region)
+        lay.addWidget(who)
         lay.addWidget(value_box)
         self.chips: dict[str, QPushButton] = {}
         for finish in roster.finishes:
@@ -178,8 +186,7 @@ class FistfulPicker(QWidget):
         hl = QHBoxLayout(header)
         hl.setContentsMargins(6, 0, 6, 0)
         hl.setSpacing(4)
-        for text, w in (("Fighter", NAME_W), ("Region", REGION_W), ("Value", VALUE_W),
-                        ("Finishes (click to add)", CHIP_W * 3 + 8)):
+        for text, w in (("Fighter", NAME_W), ("Value", VALUE_W), ("Finishes (click to add)", CHIP_W * 3 + 8)):
             lab = QLabel(text, objectName="rosterColumn")
             lab.setFixedWidth(w)
             hl.addWidget(lab)
@@ -193,7 +200,6 @@ class FistfulPicker(QWidget):
         self.header_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.header_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.header_scroll.setFixedHeight(header.sizeHint().height())
-        self.header_scroll.setMinimumWidth(header.minimumSizeHint().width())  # the room the page asks for
 
         rows = QWidget(objectName="rosterRows")
         rl = QVBoxLayout(rows)
@@ -218,8 +224,10 @@ class FistfulPicker(QWidget):
         self.roster_scroll.setFrameShape(QFrame.Shape.StyledPanel)
         self.roster_scroll.horizontalScrollBar().valueChanged.connect(
             self.header_scroll.horizontalScrollBar().setValue)
-        self.header_scroll.setViewportMargins(
-            0, 0, self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2, 0)
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
+        self.header_scroll.setViewportMargins(0, 0, bar, 0)
+        # the room the page asks for: a whole row beside the roster's scroll bar, never sideways
+        self.header_scroll.setMinimumWidth(header.minimumSizeHint().width() + bar)
 
         roster_box = QVBoxLayout()
         roster_box.setSpacing(6)
@@ -232,9 +240,9 @@ class FistfulPicker(QWidget):
 
         # fistful
         side = QFrame(objectName="fistfulPanel")
-        side.setFixedWidth(300)
+        side.setFixedWidth(290)  # three fistful tokens to a row
         sl = QVBoxLayout(side)
-        sl.setContentsMargins(14, 12, 14, 14)
+        sl.setContentsMargins(12, 12, 12, 14)
         sl.setSpacing(8)
         self.fistful_title = QLabel("Your fistful")
         self.fistful_title.setProperty("role", "heading")
@@ -282,11 +290,11 @@ class FistfulPicker(QWidget):
         sl.addWidget(self.confirm)
 
         body = QHBoxLayout()
-        body.setSpacing(16)
+        body.setSpacing(10)
         body.addLayout(roster_box, 1)
         body.addWidget(side)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(20, 16, 20, 16)
+        lay.setContentsMargins(12, 16, 12, 16)
         lay.setSpacing(6)
         lay.addWidget(self.title)
         lay.addWidget(self.subtitle)
@@ -390,7 +398,7 @@ class FistfulPicker(QWidget):
             for fid, b in row.chips.items():
                 b.blockSignals(True)
                 b.setChecked(Fighter(row.sculpt.id, fid) in sel)
-                b.setText(("\u2713 " if b.isChecked() else "") + self.roster.finish_name(fid))
+                b.setText(self.roster.finish_name(fid))
                 b.blockSignals(False)
         focused = next((f for f, t in self.tokens.items() if t.hasFocus()), None)
         index = list(self.tokens).index(focused) if focused is not None else 0
