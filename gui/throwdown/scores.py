@@ -1,9 +1,10 @@
 """The scores dock: every throw's totals per player, with bonuses and removals noted.
 
-The state keeps only the latest throw, so the rows are rebuilt from the action log (RoundLog
-applies only the actions it has not seen yet). A removed fighter's name wraps at its space rather
-than being cut short: rows grow to their text, and no column is narrower than the longest word in
-it (the table scrolls sideways when the dock cannot show every player).
+The state keeps only the latest throw, so the table is rebuilt from the action log (RoundLog
+applies only the actions it has not seen yet). A row per player, so a table of ten players fits
+a narrow dock, and a column per throw, the latest first: the history is what scrolls sideways,
+never a player. A removed fighter's name wraps at its space rather than being cut short: rows grow
+to their text, and no column is narrower than the longest word in it.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from gui.kit.tables import keep_rows_fitted
 
 BONUS_MARK = "\u2605"
 MIN_COLUMN = 60
+NAME_COLUMN = 110  # px at most for the players' names; a longer one is cut, whole in its tooltip
 CELL_PADDING = 14  # px a cell keeps round its text (the style's margins and the grid line)
 
 
@@ -34,13 +36,14 @@ class ThrowdownScores(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setMinimumSectionSize(MIN_COLUMN)
-        self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.horizontalHeader().setDefaultSectionSize(MIN_COLUMN)
+        self.table.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.verticalHeader().setMaximumWidth(NAME_COLUMN)
         keep_rows_fitted(self.table)
         self.empty = QLabel("No throws yet.", objectName="scoresEmpty")
-        legend = QLabel(f"{BONUS_MARK} +2 bonus (most face up) \u00b7 \u2212 fighter removed \u00b7 "
-                        "red: lowest total", objectName="scoresLegend")
+        legend = QLabel(f"Columns: the throws, latest first \u00b7 {BONUS_MARK} +2 bonus (most face up) \u00b7 "
+                        "\u2212 fighter removed \u00b7 red: lowest total", objectName="scoresLegend")
         legend.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
@@ -51,19 +54,20 @@ class ThrowdownScores(QWidget):
     def render(self, state: ThrowdownState, actions: Sequence[ThrowdownAction]) -> None:
         rounds = self.log.update(actions)
         n = state.players
-        self.table.setColumnCount(n)
-        self.table.setHorizontalHeaderLabels([state.name(p) for p in range(n)])
+        self.table.setRowCount(n)
         for p in range(n):
-            header = self.table.horizontalHeaderItem(p)
-            header.setForeground(QBrush(QColor(state.setup.players[p].colour)))
-            header.setToolTip(state.name(p))
-        self.table.setRowCount(len(rounds))
-        for row, rnd in enumerate(rounds):  # the throw's number alone: the players' columns need the room
+            head = QTableWidgetItem(state.name(p))
+            head.setForeground(QBrush(QColor(state.setup.players[p].colour)))
+            head.setToolTip(state.name(p))
+            self.table.setVerticalHeaderItem(p, head)
+        latest_first = list(reversed(rounds))
+        self.table.setColumnCount(len(latest_first))
+        for column, rnd in enumerate(latest_first):
             head = QTableWidgetItem(str(rnd.number))
             head.setToolTip(f"Throw {rnd.number}")
-            self.table.setVerticalHeaderItem(row, head)
+            self.table.setHorizontalHeaderItem(column, head)
         words: set[str] = set()
-        for row, rnd in enumerate(rounds):
+        for column, rnd in enumerate(latest_first):
             for p in range(n):
                 s = rnd.scores[p]
                 if s is None:
@@ -71,7 +75,7 @@ class ThrowdownScores(QWidget):
                     item.setForeground(QBrush(QColor("#9ca3af")))
                 else:
                     text = str(s.total) + (f" {BONUS_MARK}" if s.bonus else "")
-                    tip = f"{s.face_up} face up = {s.points} points"
+                    tip = f"Throw {rnd.number}: {s.face_up} face up = {s.points} points"
                     if s.bonus:
                         tip += f" + {s.bonus} bonus"
                     removed = rnd.removed[p]
@@ -84,12 +88,13 @@ class ThrowdownScores(QWidget):
                     if p in rnd.removers:
                         item.setBackground(QBrush(LOWEST_BG))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.table.setItem(row, p, item)
+                self.table.setItem(p, column, item)
         metrics = self.table.fontMetrics()
         widest = max((metrics.horizontalAdvance(w) for w in words), default=0)
-        self.table.horizontalHeader().setMinimumSectionSize(max(MIN_COLUMN, widest + CELL_PADDING))
+        width = max(MIN_COLUMN, widest + CELL_PADDING)
+        for column in range(len(latest_first)):
+            self.table.setColumnWidth(column, width)
         self.table.resizeRowsToContents()
-        if rounds:
-            self.table.scrollToBottom()
+        self.table.horizontalScrollBar().setValue(0)
         self.empty.setVisible(not rounds)
         self.table.setVisible(bool(rounds))

@@ -181,7 +181,7 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
         else:
             throwdown(view).throw()
         state = match.state
-        assert scores.table.rowCount() == state.throws
+        assert scores.table.columnCount() == state.throws
         if state.phase != "over":
             for p in range(state.players):
                 if state.out_after[p]:
@@ -193,17 +193,20 @@ def test_a_three_player_game_plays_to_the_end_by_clicking(qtbot):
     assert view.winner.summary.text() == match.game.result_text(match.state)
     state = match.state
     rounds = match.game.rounds(match.setup, match.actions)
-    assert scores.table.rowCount() == state.throws == len(rounds)
-    heads = [scores.table.verticalHeaderItem(r) for r in range(state.throws)]
-    assert [(h.text(), h.toolTip()) for h in heads] == [(str(n), f"Throw {n}") for n in range(1, state.throws + 1)]
+    assert scores.table.columnCount() == state.throws == len(rounds)
+    assert scores.table.rowCount() == state.players
+    assert [scores.table.verticalHeaderItem(p).text() for p in range(state.players)] == list(NAMES)
+    heads = [scores.table.horizontalHeaderItem(c) for c in range(state.throws)]  # the latest throw first
+    assert [(h.text(), h.toolTip()) for h in heads] == [(str(n), f"Throw {n}") for n in range(state.throws, 0, -1)]
     removals = [(a.player, a.fighter) for a in match.actions if type(a).__name__ == "Remove"]
     assert sorted((p, f) for rnd in rounds for p, f in enumerate(rnd.removed) if f is not None) == sorted(removals)
-    for row, rnd in enumerate(rounds):
+    for rnd in rounds:
+        column = state.throws - rnd.number
         for p, removed in enumerate(rnd.removed):
             if removed is not None:
-                assert ROSTER.name(removed) in scores.table.item(row, p).text()
+                assert ROSTER.name(removed) in scores.table.item(p, column).text()
             if rnd.scores[p] is not None:
-                assert scores.table.item(row, p).text().startswith(str(rnd.scores[p].total))
+                assert scores.table.item(p, column).text().startswith(str(rnd.scores[p].total))
     names = [view.winner.table.item(r, 1).text() for r in range(view.winner.table.rowCount())]
     assert sorted(names) == sorted(NAMES)
     if len(match.result.winners) == 1 and not match.result.draw:
@@ -313,7 +316,7 @@ def test_single_player_practice_needs_no_curtain(qtbot):
 
 def test_the_scores_dock_never_cuts_a_removed_fighters_name(qtbot):
     """In a narrow dock the columns keep room for the longest word and the rows for every line;
-    the table scrolls sideways instead."""
+    the history scrolls sideways instead, the latest throw first, and every player keeps a row."""
     controller, view = make_view(qtbot, seed=8)
     scores = view.scores_widget()
     qtbot.addWidget(scores)
@@ -339,4 +342,5 @@ def test_the_scores_dock_never_cuts_a_removed_fighters_name(qtbot):
             removed += "\u2212" in table.item(r, c).text()
             assert all(metrics.horizontalAdvance(w) < table.columnWidth(c) for w in words), words
     assert removed
-    assert table.horizontalScrollBar().maximum() > 0
+    assert table.horizontalScrollBar().maximum() > 0 and table.horizontalScrollBar().value() == 0
+    assert table.horizontalHeaderItem(0).text() == str(match.state.throws)
