@@ -60,8 +60,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-
-
 def _size(text: str) -> tuple[int, int]:
     """`--size 1280x800`: argparse turns the ValueError into a usage error, not a traceback."""
     width, sep, height = text.lower().partition("x")
@@ -72,8 +70,6 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
                                          f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return size
-
-
 
 
 def _scale(text: str) -> int:

@@ -326,11 +326,10 @@ def _check_units(where: str, units: tuple[RosterUnit, ...], slots: tuple[Slot, .
     counts = Counter(u.type for u in units)
     allowed = {t for s in slots for t in s.options}
     for t, n in counts.items():
-        many = "s" if n != 1 else ""
         if t not in profiles:
-            out.append(f"{where} has {n} unit{many} of unknown type '{t}'")
+            out.append(f"{where} has {plural(n, 'unit')} of unknown type '{t}'")
         elif profiles[t].side != side:
-            out.append(f"{where} has {n} {profiles[t].name} unit{many}, but {profiles[t].name} units "
+            out.append(f"{where} has {plural(n, profiles[t].name + ' unit')}, but {profiles[t].name} units "
                        f"belong to the {profiles[t].side}, not the {side}")
         elif t not in allowed:
             out.append(f"{where} may not include {profiles[t].name} units{own}; it has {n}")
@@ -371,8 +370,7 @@ def problems(roster: Roster, org: Organisation | None = None) -> list[str]:
             if t not in org.formations:
                 out.append(f"The {army.name} has {plural(n, 'formation')} of unknown type '{t}'")
             elif org.formations[t].side != side:
-                out.append(f"The {army.name} has {n} {org.formations[t].name}"
-                           f"{'s' if n > 1 else ''}, but that is "
+                out.append(f"The {army.name} has {plural(n, org.formations[t].name)}, but that is "
                            f"{a_or_an(org.formations[t].side)} {org.formations[t].side} formation")
             elif t not in allowed:
                 out.append(f"The {army.name} may not include a {org.formations[t].name}; it has {n}")
