@@ -29,8 +29,8 @@ from core.clout.catalogue import describe_chip
 from core.errors import IllegalAction
 from core.game import Secret, lone_seat
 from gui.clout import choosing, decisions, landing
-from gui.clout.canvas import CloutCanvas
-from gui.clout.chip_items import ChipMarker
+from gui.clout.canvas import CloutCanvas, to_scene
+from gui.clout.chip_items import RADIUS, ChipMarker
 from gui.clout.over import CloutOver
 from gui.clout.play_canvas import FULL_PULL_CM, SOURCE, PlayCanvas
 from gui.clout.prompts import PromptBar
@@ -39,6 +39,7 @@ from gui.clout.side_panel import PANEL_WIDTH, SidePanel, StackList
 from gui import storage
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
+from gui.kit.hint_mark import HintSpot
 from gui.kit.style import ColourLabel, set_role
 
 __all__ = ["CloutPlayView", "FULL_PULL_CM", "PANEL_WIDTH", "PlayCanvas", "SOURCE", "StackList"]
@@ -370,6 +371,19 @@ class CloutPlayView(GameView):
         targets = () if slot.ability == "move" else (uid,)
         if not self.controller.apply(cg.Choose(p, slot.id, True, targets, round(x, 2), round(y, 2))):
             self._render_canvas(len(self.match.actions))
+
+    def mark_hint(self, hint: Any) -> None:
+        """The hint's aim or spot, the chip it would replace or pick, and the chips it aims to reach."""
+        if hint is None:
+            self.canvas.show_hint(())
+            return
+        action, at = hint.action, {c.uid: (c.x, c.y) for c in self.state.chips}
+        spots = []
+        if getattr(action, "x", None) is not None and getattr(action, "y", None) is not None:
+            spots.append(HintSpot(to_scene(action.x, action.y), 2 * RADIUS))
+        named = (getattr(action, "target", None),) + tuple(getattr(action, "targets", ())) + tuple(hint.why.chips)
+        spots += [HintSpot(to_scene(*at[uid]), 2.6 * RADIUS) for uid in dict.fromkeys(named) if uid in at]
+        self.canvas.show_hint(spots)
 
     # --- over ------------------------------------------------------------------------------------------------
     def render_over(self, state: cg.CloutState) -> None:

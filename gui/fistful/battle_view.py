@@ -44,6 +44,7 @@ from core.text import plural
 from gui.controller import MatchController
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
+from gui.kit.hint_mark import HintSpot
 from gui.kit.layouts import side_width
 from gui.fistful.arena import ArenaView
 from gui.fistful.battle_over import BattleOverPage
@@ -472,6 +473,12 @@ class BattleView(GameView):
                           "Click to remove this fighter from the fight.",
                           throw=phase == "champion_throw" and mode == "simulated",
                           record=entering, skip="", landing=landing)
+
+    def mark_hint(self, hint: Any) -> None:
+        """The region or disc the hint would claim or attack, outlined."""
+        region = getattr(None if hint is None else hint.action, "region", None)
+        shape = self.board.region_outline(region) if region is not None else None
+        self.board.show_hint([HintSpot(shape.boundingRect().center(), 0.0, shape=shape)] if shape is not None else [])
 
     # --- gestures -> actions ----------------------------------------------------------
     def _on_confirm_army(self, fighters: tuple[Fighter, ...]) -> None:

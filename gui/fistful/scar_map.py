@@ -445,6 +445,11 @@ class RegionBoardView(BoardView):
             piece.update()  # type: ignore[attr-defined]
         self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
 
+    def region_outline(self, name: str) -> QPainterPath:
+        """A region's (or disc's) outline in scene coordinates."""
+        piece = self._piece(name)
+        return piece.mapToScene(piece.shape())  # type: ignore[attr-defined]
+
     def set_highlight(self, name: str | None, colour: str | QColor = HIGHLIGHT) -> None:
         if name is not None:
             self._piece(name)

@@ -33,6 +33,7 @@ State and commands
     ruler                  the kit RulerItem (hidden until shown); `ruler.text` is its label.
     show_ruler(a, b, text) lay the ruler between two scene points with the subclass's label.
     hide_ruler()
+    show_hint(spots)       mark where the shown hint points (kit HintSpot list; empty hides it).
     dragged_piece          the piece a pointer drag is moving now, or None.
     cancel_drag()          end the pointer drag without committing it (Esc does this).
 
@@ -70,7 +71,7 @@ Hooks to override (all optional; a piece is whatever hashable id the subclass us
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -80,6 +81,7 @@ from PySide6.QtGui import (QColor, QCursor, QFocusEvent, QHelpEvent, QKeyEvent, 
 from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem,
                                QToolTip, QWidget)
 
+from gui.kit.hint_mark import HintMark, HintSpot
 from gui.kit.ruler import RulerItem
 
 Piece = Hashable
@@ -178,6 +180,8 @@ class BoardView(QGraphicsView):
         self._focused: Piece | None = None
         self._ring = FocusRing()
         scene.addItem(self._ring)
+        self.hint_mark = HintMark()
+        scene.addItem(self.hint_mark)
 
     # --- hooks -------------------------------------------------------------------------------
     def piece_at(self, view_pos: QPoint) -> Piece | None:
@@ -290,6 +294,11 @@ class BoardView(QGraphicsView):
 
     def hide_ruler(self) -> None:
         self.ruler.hide()
+
+    # --- hint ----------------------------------------------------------------------------------
+    def show_hint(self, spots: Sequence[HintSpot]) -> None:
+        """Mark where the shown hint points (no spots: hide the mark)."""
+        self.hint_mark.set_spots(spots)
 
     # --- gestures ------------------------------------------------------------------------------
     @property

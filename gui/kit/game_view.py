@@ -163,10 +163,12 @@ class GameView(QWidget):
         self.thinking.hide()
         self.hint_bar = HintBar()
         self.hint_bar.button.clicked.connect(self.ask_hint)
+        self.hint_bar.play.clicked.connect(self.play_hint)
         self.log_notes: list[tuple[int, str]] = []  # (steps when written, line) for the window's log
         self._hint_ticket = 0
         self._hint_at: int | None = None  # the step the running or shown hint is for
         self._hint_for = -1  # its seat
+        self._hint: Any = None  # the hint shown (core.ai.hints.Hint)
         self._ticket = 0  # bumped whenever a running search must be forgotten
         self._search_at: int | None = None  # the step the running search (or pending move) is for
         self._started = 0.0
@@ -427,6 +429,19 @@ class GameView(QWidget):
         self._hint_ticket = 0
         self._hint_at = None
         self.hint_bar.say("")
+        if self._hint is not None:
+            self._hint = None
+            self.mark_hint(None)
+
+    def play_hint(self) -> None:
+        """Make the shown hint's move for its seat, as that player's own gesture would."""
+        hint = self._hint
+        if hint is not None and storage.hints_on() and self._hint_holds():
+            self.controller.apply(hint.action)
+
+    def mark_hint(self, hint: Any) -> None:
+        """Show on the board where `hint` (core.ai.hints.Hint) points; None: take the mark away.
+        A view whose board has places (an aim, a tray's spot, a region) overrides this."""
 
     def _secret_from_others(self, seat: int, action: Any) -> bool:
         """Whether another person at the table may not know `action` (the log is for everyone)."""
@@ -446,7 +461,9 @@ class GameView(QWidget):
         else:
             seat = self._hint_for
             text = hint_text(self.match.game, self.match.view(seat), hint)
-            self.hint_bar.say(text)
+            self.hint_bar.say(text, playable=True)
+            self._hint = hint
+            self.mark_hint(hint)
             if self._secret_from_others(seat, hint.action):
                 text = "a secret choice (shown to them only)"
             self.log_notes.append((self.match.steps, f"Hint for {self.match.setup.players[seat].name}: {text}"))

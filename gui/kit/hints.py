@@ -16,12 +16,17 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 from gui import storage
 
 SHORTCUT = "Ctrl+H"
-KEYS = ((SHORTCUT, "Ask for a hint: what the Normal computer would do, and why (View → Hints on)"),)
+PLAY_SHORTCUT = "Ctrl+Shift+H"
+KEYS = ((SHORTCUT, "Ask for a hint: what the Normal computer would do, and why (View → Hints on)"),
+        (PLAY_SHORTCUT, "Play the hint shown, as if you had made the move yourself"))
 _TIP = f"What the Normal computer would do in your place, and why in numbers ({SHORTCUT})"
+_PLAY_TIP = f"Make the move the hint advises, as if you had made it yourself ({PLAY_SHORTCUT})"
 
 
 class HintBar(QFrame):
-    """A Hint button and the advice beside it; shown only while View → Hints is on."""
+    """A Hint button and the advice beside it; shown only while View → Hints is on. While a
+    hint stands, "Play it" makes its move: an army or a fistful the advice names fighter by
+    fighter would otherwise take a dozen clicks to copy."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, objectName="hintBar")
@@ -30,14 +35,21 @@ class HintBar(QFrame):
         self.button.setShortcut(QKeySequence(SHORTCUT))
         self.advice = QLabel(objectName="hintAdvice")
         self.advice.setWordWrap(True)
+        self.play = QPushButton("Play it", objectName="hintPlay")
+        self.play.setToolTip(_PLAY_TIP)
+        self.play.setShortcut(QKeySequence(PLAY_SHORTCUT))
+        self.play.hide()
         lay = QHBoxLayout(self)
         lay.setContentsMargins(16, 4, 16, 4)
         lay.addWidget(self.button)
         lay.addWidget(self.advice, 1)
+        lay.addWidget(self.play)
         self.setVisible(storage.hints_on())
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, playable: bool = False) -> None:
+        """Show `text`; `playable` while it is a hint whose move can still be made."""
         self.advice.setText(text)
+        self.play.setVisible(playable)
 
 
 def add_hints_action(menu: Any, on_change: Callable[[bool], None]) -> QAction:

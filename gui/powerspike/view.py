@@ -35,6 +35,7 @@ from core.powerspike.cards import SIDES
 from core.text import plural
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
+from gui.kit.hint_mark import HintSpot
 from gui.kit.layouts import side_width
 from gui.kit.style import ColourLabel, set_role
 from gui.powerspike.action_bar import ActionBar
@@ -47,7 +48,7 @@ from gui.powerspike.phase_combat import CombatStep, StrikePanel
 from gui.powerspike.phase_deploy import DeployPanel
 from gui.powerspike.reading import Reading
 from gui.powerspike.scores import PowerSpikeScores, SideTally
-from gui.powerspike.tabletop import TabletopView, TrayMarker, to_table
+from gui.powerspike.tabletop import PX_PER_IN, TabletopView, TrayMarker, to_scene, to_table
 from gui.powerspike.unit_list import DropFilter
 from maps.powerspike.table import load_table
 
@@ -454,6 +455,27 @@ class PowerSpikeView(GameView):
     def _elide(self, button: QPushButton, text: str) -> str:
         width = self.side.minimumWidth() - 40
         return button.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+    def mark_hint(self, hint: Any) -> None:
+        """The tray where the hint would deploy or move a unit (with its path), else the units it
+        names, ringed."""
+        if not self.positions:
+            return
+        action = None if hint is None else hint.action
+        spots = []
+        uid = getattr(action, "unit", None)
+        if isinstance(action, (ps.Deploy, ps.Move)) and uid is not None:
+            width, depth = ps.profile(self.read.unit(uid)).tray
+            here = self.read.unit(uid).placed and not isinstance(action, ps.Deploy)
+            origin = to_scene(*self.game.unit_tray(self.match.state, uid).centre) if here else None
+            spots.append(HintSpot(to_scene(action.x, action.y), width * PX_PER_IN, depth * PX_PER_IN,
+                                  action.facing, origin))
+        else:
+            for named in dict.fromkeys(x for x in (uid, getattr(action, "target", None)) if x):
+                if self.read.unit(named).placed:
+                    tray = self.game.unit_tray(self.match.state, named)
+                    spots.append(HintSpot(to_scene(*tray.centre), (max(tray.width_in, tray.depth_in) + 2) * PX_PER_IN))
+        self.tabletop.show_hint(spots)
 
     # --- deployment (the drop filter and the table's clicks) ----------------------------------
     def table_point(self, view_pos: QPoint) -> tuple[float, float]:

@@ -148,3 +148,96 @@ def test_at_a_shared_screen_the_log_keeps_a_secret_hint_secret(qtbot, monkeypatc
     assert advice.startswith("Discard ")
     name = window.match.setup.players[view.hint_seat()].name
     assert f"Hint for {name}: a secret choice" in log_text(window) and advice not in log_text(window)
+
+
+def _quick(monkeypatch, game_id: str) -> None:
+    """The game's own knowledge with a tiny search budget, so a hint comes quickly."""
+    import dataclasses
+
+    monkeypatch.setitem(KNOWLEDGE, game_id, dataclasses.replace(KNOWLEDGE[game_id], iterations=(8, 8)))
+
+
+def test_play_it_makes_the_hinted_move(qtbot, gold_window):
+    match, view = gold_window.match, gold_window.view
+    set_hints(gold_window, True)
+    hints = HintDriver(view)
+    assert not hints.can_play(), "nothing to play before a hint"
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    assert hints.can_play()
+    advised, before = view._hint.action, match.steps
+    hints.play()
+    assert match.actions[before] == advised, "the hint's own move, for the seat that asked"
+    assert not hints.can_play() and hints.advice() == "", "a hint lasts only while its position does"
+
+
+def test_ctrl_shift_h_plays_the_hint(qtbot, gold_window):
+    match = gold_window.match
+    set_hints(gold_window, True)
+    hints = HintDriver(gold_window.view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    advised, before = gold_window.view._hint.action, match.steps
+    hints.press_play_shortcut()
+    qtbot.waitUntil(lambda: match.steps > before, timeout=2000)  # a shortcut clicks as a short animation
+    assert match.actions[before] == advised
+
+
+def test_a_clout_hint_marks_its_aim_on_the_area(qtbot, monkeypatch, tmp_path):
+    from gui.clout.canvas import to_scene
+
+    _quick(monkeypatch, "clout")
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "clout", {0: None, 1: "easy"})
+    set_hints(window, True)
+    view = window.view
+    mark = view.canvas.hint_mark
+    assert not mark.isVisible()
+    hints = HintDriver(view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    action = view._hint.action
+    assert type(action).__name__ == "ThrowChip", "the first decision is a throw"
+    assert mark.isVisible() and mark.spots[0].centre == to_scene(action.x, action.y)
+    hints.play()
+    assert not mark.isVisible(), "the mark goes with the hint"
+
+
+def test_a_power_spike_hint_shows_the_tray_where_it_would_deploy(qtbot, monkeypatch, tmp_path):
+    from core.powerspike import game as ps
+    from gui.powerspike.tabletop import PX_PER_IN, to_scene
+
+    _quick(monkeypatch, "power-spike")
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "power-spike", {0: None, 1: "easy"})
+    set_hints(window, True)
+    view = window.view
+    hints = HintDriver(view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    action = view._hint.action
+    assert isinstance(action, ps.Deploy)
+    (spot,) = view.tabletop.hint_mark.spots
+    width, depth = ps.profile(view.read.unit(action.unit)).tray
+    assert spot.centre == to_scene(action.x, action.y) and spot.facing == action.facing
+    assert (spot.width, spot.depth) == (width * PX_PER_IN, depth * PX_PER_IN), "the unit's own tray"
+    assert spot.arrow() is not None, "it shows which way the tray would face"
+
+
+def test_a_domination_hint_outlines_the_disc_it_would_turn(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setitem(KNOWLEDGE, "domination", Knowledge(iterations=(8, 8)))
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "domination", {0: None, 1: "easy"})
+    set_hints(window, True)
+    view = window.view
+    hints = HintDriver(view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    region = view._hint.action.region
+    (spot,) = view.board.hint_mark.spots
+    assert spot.outline() == view.board.region_outline(region)
+    assert region in hints.advice()
+    before = window.match.steps
+    hints.play()
+    assert window.match.actions[before].region == region
+    assert not view.board.hint_mark.isVisible() and not hints.can_play()

@@ -50,6 +50,20 @@ class HintDriver(Driver):
         self.activate_window()
         QTest.keyClick(QApplication.focusWidget() or self.root.window(), Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
 
+    def play_button(self) -> QPushButton:
+        return self.find("hintPlay", QPushButton)
+
+    def can_play(self) -> bool:
+        return self.shown() and self.play_button().isVisibleTo(self.root) and self.play_button().isEnabled()
+
+    def play(self) -> None:
+        click(self.play_button(), on_screen_in=self.root, enabled=True)
+
+    def press_play_shortcut(self) -> None:
+        self.activate_window()
+        QTest.keyClick(QApplication.focusWidget() or self.root.window(), Qt.Key.Key_H,
+                       Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+
     def advice(self) -> str:
         return self.find("hintAdvice", QLabel).text()
 
