@@ -81,7 +81,9 @@ class BattleScores(QWidget):
             # their minimums ask the window for a taller dock than the log's, so neither is squeezed
             mini_map.setMinimumSize(200, 190)
             self.table.setMinimumHeight(140)
-        lay.addWidget(self.empty)
+        # the empty line takes the table's room while there is no table, so nothing floats mid-dock
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        lay.addWidget(self.empty, 1)
         lay.addWidget(self.table, 3)
 
     def render(self, state: BattleState, actions: Sequence[object]) -> None:
