@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (QApplication, QLabel, QScrollBar, QSizePolicy, QS
 
 from core.ai import action_seat
 from core.ai.turns import computer_throws
-from core.game import Secret, actor_players, computer_seats
+from core.game import CHANCE, Secret, actor_players, computer_seats
 from core.match import Match
 from gui import storage
 from gui.controller import MatchController
@@ -400,7 +400,23 @@ class GameView(QWidget):
         if self._hint_at is not None and (not on or not self._hint_holds()):
             self._drop_hint()
         self.log_notes = [(step, line) for step, line in self.log_notes if step <= self.match.steps]
-        self.hint_bar.button.setEnabled(on and self._hint_ticket == 0 and self.hint_seat() is not None)
+        seat = self.hint_seat()
+        self.hint_bar.button.setEnabled(on and self._hint_ticket == 0 and seat is not None)
+        self.hint_bar.say_why_not(None if seat is not None else self._no_hint_reason())
+
+    def _no_hint_reason(self) -> str:
+        """Why the Hint button is greyed, for its tooltip."""
+        match = self.match
+        if match.is_over:
+            return "The game is over: there is nothing left to advise on"
+        if self.page == CURTAIN:
+            return "Lift the curtain first: a hint is for the player in front of the screen"
+        if match.actor == CHANCE or not actor_players(match.actor):
+            return "Nothing to decide now: the next step is a throw or a draw"
+        players = match.setup.players
+        if sum(players[s].computer is None for s in actor_players(match.actor)) > 1:
+            return "Several players decide at once: a hint is for one player, behind the curtain"
+        return "Nothing for you to decide now: another player is choosing"
 
     def _hint_holds(self) -> bool:
         """The hint's seat still acts and nothing was undone or done by it since (a rival's choice

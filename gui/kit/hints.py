@@ -46,6 +46,10 @@ class HintBar(QFrame):
         lay.addWidget(self.play)
         self.setVisible(storage.hints_on())
 
+    def say_why_not(self, reason: str | None) -> None:
+        """The Hint button's tooltip: what it does, or why it is greyed now."""
+        self.button.setToolTip(_TIP if reason is None else f"{reason} ({SHORTCUT} asks when it is your turn)")
+
     def say(self, text: str, playable: bool = False) -> None:
         """Show `text`; `playable` while it is a hint whose move can still be made."""
         self.advice.setText(text)

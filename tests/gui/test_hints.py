@@ -241,3 +241,19 @@ def test_a_domination_hint_outlines_the_disc_it_would_turn(qtbot, monkeypatch, t
     hints.play()
     assert window.match.actions[before].region == region
     assert not view.board.hint_mark.isVisible() and not hints.can_play()
+
+
+def test_a_greyed_hint_button_says_why(qtbot, monkeypatch, tmp_path):
+    """Impact opens with a throw of the starting die: chance, not a decision, so no hint."""
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "impact", {0: None, 1: "easy"})
+    set_hints(window, True)
+    hints = HintDriver(window.view)
+    assert window.match.actor == "chance" and hints.shown() and not hints.can_ask()
+    assert hints.button().toolTip().startswith("Nothing to decide now: the next step is a throw")
+
+
+def test_an_enabled_hint_button_says_what_it_does(qtbot, gold_window):
+    set_hints(gold_window, True)
+    hints = HintDriver(gold_window.view)
+    assert hints.can_ask() and hints.button().toolTip().startswith("What the Normal computer would do")
