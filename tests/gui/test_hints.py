@@ -257,3 +257,34 @@ def test_an_enabled_hint_button_says_what_it_does(qtbot, gold_window):
     set_hints(gold_window, True)
     hints = HintDriver(gold_window.view)
     assert hints.can_ask() and hints.button().toolTip().startswith("What the Normal computer would do")
+
+
+@pytest.mark.parametrize("game_id", ["fistful-of-gold", "clout"])
+def test_a_player_who_always_plays_the_hint_finishes_the_game(qtbot, monkeypatch, tmp_path, game_id):
+    """Every decision of the human's, to the end, is the hint's own move played by "Play it"."""
+    monkeypatch.setenv(storage.ENV_COMPUTER_SPEED, "Instant")
+    _quick(monkeypatch, game_id)
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, game_id, {0: None, 1: "easy"})
+    set_hints(window, True)
+    match, view = window.match, window.view
+    hints, played = HintDriver(view), 0
+
+    def moved_on(steps: int) -> bool:
+        return match.is_over or match.steps != steps or hints.can_ask()
+
+    while not match.is_over:
+        steps = match.steps
+        if hints.can_ask():
+            hints.ask()
+            qtbot.waitUntil(lambda: hints.can_play() or match.steps != steps, timeout=20000)
+            if hints.can_play():
+                advised = view._hint.action
+                hints.play()
+                assert match.actions[steps] == advised
+                played += 1
+        elif match.actor == "chance" and 0 in actor_players(match.game.actor(match.state_at(steps - 1))):
+            assert view.play_chance(), "the human's own throw"
+        else:
+            qtbot.waitUntil(lambda: moved_on(steps), timeout=20000)
+    assert played >= 5 and match.result is not None
