@@ -94,6 +94,8 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self.turn_label = QLabel()
         self.turn_label.setContentsMargins(8, 0, 8, 0)
         self.statusBar().addPermanentWidget(self.turn_label)
+        # a message (a save, a refusal, the ledger's note) gets the turn's room: the banner says the turn too
+        self.statusBar().messageChanged.connect(lambda text: self.turn_label.setVisible(not text))
         self.ledger = ledger.hooks.LedgerHooks(self)  # status, File → Add to ledger, Settings → Ledger…
         self._refresh_recent()
         self.show_start_page()

@@ -197,6 +197,24 @@ def test_undo_redo_actions_follow_the_match(window):
     assert window.statusBar().currentMessage() == UNDO_BLOCKED.format(reason=reason)
 
 
+def test_a_status_message_has_the_turn_s_room_while_it_shows(window, qtbot):
+    """At 1024x640 the turn line and the ledger's label left a long message a few words; the
+    banner already says whose turn it is, so the turn line steps aside while a message shows."""
+    window.resize(1024, 640)
+    window.start_new_game("all-out-war", seed=2)
+    bar, turn = window.statusBar(), window.turn_label
+    qtbot.waitUntil(lambda: bool(turn.text()) and turn.isVisible())
+    message = "Not recorded in the ledger: this save was made by a later version of Battlebox (0.9)."
+    bar.showMessage(message)
+    assert not turn.isVisible() and bar.currentMessage() == message
+    qtbot.wait(20)  # the bar lays out again
+    ledger = window.ledger.status_label
+    room = ledger.geometry().left() - bar.contentsRect().left()
+    assert bar.fontMetrics().horizontalAdvance(message) < room, "the whole message shows"
+    bar.clearMessage()
+    assert turn.isVisible() and turn.text()
+
+
 def test_log_dock_shows_the_match_log(window):
     window.start_new_game("throwdown", seed=4)
     _play(window, 2)
