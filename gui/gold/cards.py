@@ -12,6 +12,7 @@ from PySide6.QtGui import (QColor, QFocusEvent, QFont, QKeyEvent, QMouseEvent, Q
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from core.gold.cards import DYNAMITE, HIDDEN
+from gui.kit.hint_mark import HINT_COLOUR
 
 GOLD = QColor("#e0a800")
 GOLD_DARK = QColor("#8a6400")
@@ -175,6 +176,7 @@ class CardWidget(QWidget):
         self.clickable = False
         self.blocked = False  # forbidden now: greyed out
         self.dim = False  # e.g. the wrong card of a mistake
+        self.hinted = False  # the shown hint plays or discards it
         self.setFixedSize(size)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
@@ -230,6 +232,10 @@ class CardWidget(QWidget):
                 p.drawLine(r.topLeft() + QPointF(8, 8), r.bottomRight() - QPointF(8, 8))
         if self.selected:
             p.setPen(QPen(QColor("#f59e0b"), 4))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(r.adjusted(1, 1, -1, -1), radius, radius)
+        if self.hinted:
+            p.setPen(QPen(QColor(HINT_COLOUR), 3, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), radius, radius)
         if self.hasFocus():

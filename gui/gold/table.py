@@ -200,6 +200,14 @@ class HandPanel(QFrame):
             self.reasons[p] = reason
             self.rows.addWidget(reason)
 
+    def mark(self, player: int | None, cards: tuple[int, ...] = ()) -> None:
+        """Frame the cards a hint names in `player`'s hand (None: no card)."""
+        for (p, c), w in self.cards.items():
+            hinted = p == player and c in cards
+            if w.hinted != hinted:
+                w.hinted = hinted
+                w.update()
+
     def show_waiting(self, text: str) -> None:
         self._reset()
         self._title(text)

@@ -6,6 +6,7 @@ computer there is no curtain and the human's hand shows (`viewer()`).
 """
 from __future__ import annotations
 
+from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
@@ -114,6 +115,12 @@ class GoldView(GameView):
             self.table.hand.show_discard(shown, seat)
         else:
             self.table.hand.show_choice(shown, (seat,) if to_choose else (), table=False)
+
+    def mark_hint(self, hint: Any) -> None:
+        """The card the hint plays, or the two it discards, framed in the hand."""
+        action = None if hint is None else hint.action
+        cards = getattr(action, "cards", None) or ((action.card,) if isinstance(action, Play) else ())
+        self.table.hand.mark(getattr(action, "player", None), tuple(cards))
 
     # --- gestures -> actions --------------------------------------------------------------------
     def _on_card(self, player: int, card: int) -> None:

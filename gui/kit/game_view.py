@@ -261,6 +261,8 @@ class GameView(QWidget):
         self.render_scores(self.match.state)
         self._play_computer()
         self.update_hints()
+        if self._hint is not None:
+            self.mark_hint(self._hint)  # the redraw may have rebuilt what the mark was on
 
     def render_table(self, state: Any) -> None:
         """Draw the position and show the table page that fits it."""

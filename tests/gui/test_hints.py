@@ -288,3 +288,20 @@ def test_a_player_who_always_plays_the_hint_finishes_the_game(qtbot, monkeypatch
         else:
             qtbot.waitUntil(lambda: moved_on(steps), timeout=20000)
     assert played >= 5 and match.result is not None
+
+
+def test_a_gold_hint_frames_its_cards_in_the_hand(qtbot, gold_window):
+    view = gold_window.view
+    set_hints(gold_window, True)
+    hints = HintDriver(view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    action = view._hint.action
+    hand = view.table.hand.cards
+    framed = {c for (p, c), w in hand.items() if w.hinted}
+    assert framed == set(action.cards) and len(framed) == 2, "the two cards the hint discards"
+    assert all(p == action.player for (p, c), w in hand.items() if w.hinted)
+    view.refresh()  # a redraw rebuilds the hand: the frames come back with it
+    assert {c for (p, c), w in view.table.hand.cards.items() if w.hinted} == framed
+    hints.play()
+    assert not any(w.hinted for w in view.table.hand.cards.values())
