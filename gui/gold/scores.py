@@ -43,8 +43,9 @@ class GoldScores(QWidget):
 
     def render(self, state: GoldState) -> None:
         names = [state.name(p) for p in (0, 1)]
-        self.badges.setText("Badges: " + " \u00b7 ".join(f"{names[p]} {state.badges[p]}" for p in (0, 1))
-                            + f"  (first to {state.setup.badges_to_win})")
+        # a wrap never parts a count from its name, nor splits "(first to 2)"
+        self.badges.setText("Badges: " + " \u00b7 ".join(f"{names[p]}\u00a0{state.badges[p]}" for p in (0, 1))
+                            + f"  (first\u00a0to\u00a0{state.setup.badges_to_win})")
         self.table.setHorizontalHeaderLabels([names[0], names[1], "Badge"])
         for p in (0, 1):
             self.table.horizontalHeaderItem(p).setForeground(QBrush(QColor(state.setup.players[p].colour)))

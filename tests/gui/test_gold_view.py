@@ -169,7 +169,7 @@ def test_scores_dock_and_winner_screen(qtbot):
     for row, record in enumerate(state.rounds):
         assert scores.table.item(row, 0).text() == str(record.gold[0])
         assert scores.table.item(row, 1).text() == str(record.gold[1])
-    assert f"Red {state.badges[0]}" in scores.badges.text()
+    assert f"Red\u00a0{state.badges[0]}" in scores.badges.text(), "a wrap never parts the count from its name"
 
 
 def test_winner_screen_words_the_result_with_the_games_text(qtbot, monkeypatch):
