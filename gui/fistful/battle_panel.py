@@ -268,6 +268,12 @@ class BattlePanel(QWidget):
         if self._on_landed is not None:
             self._on_landed()
 
+    def show_bonus_columns(self, slaughter: bool, team_victory: bool) -> None:
+        """The Slaughter and Team columns only where their advanced rules are played: at 1024x640
+        two columns of dashes squeezed the players' names to "Pl…"."""
+        self.table.setColumnHidden(4, not slaughter)
+        self.table.setColumnHidden(5, not team_victory)
+
     def _render_table(self, rows: Sequence[tuple[str, str, BattleScore, bool, bool]]) -> None:
         self.table.setRowCount(len(rows))
         self.table.setVisible(bool(rows))

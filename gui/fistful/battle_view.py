@@ -437,6 +437,7 @@ class BattleView(GameView):
             skip = "No second region"
         caption = "Click to flip this fighter face up." if phase == "flip" else \
             "Click to remove this fighter from your army."
+        self.panel.show_bonus_columns(state.setup.slaughter, state.setup.team_victory)
         self.panel.render(title, result, self.game.phase_text(state), cards, rows, clickable, caption,
                           throw=phase == "throw" and mode == "simulated",
                           record=phase == "throw" and mode == "table", skip=skip, landing=landing)
@@ -469,16 +470,22 @@ class BattleView(GameView):
                 rows.append((name, colour, score, won, False))
         title = f"Ultimate Champion: {state.name(p)} against the Warlords"
         result = self._log_since_attack() if champ.fights else ""
+        self.panel.show_bonus_columns(False, False)  # a champion fight scores the +2 only
         self.panel.render(title, result, self.game.phase_text(state), cards, rows, clickable,
                           "Click to remove this fighter from the fight.",
                           throw=phase == "champion_throw" and mode == "simulated",
                           record=entering, skip="", landing=landing)
 
     def mark_hint(self, hint: Any) -> None:
-        """The region or disc the hint would claim or attack, outlined."""
-        region = getattr(None if hint is None else hint.action, "region", None)
+        """The region or disc the hint would claim or attack, outlined; the fighter it would flip or
+        give up, ringed in the battle panel."""
+        action = None if hint is None else hint.action
+        region = getattr(action, "region", None)
         shape = self.board.region_outline(region) if region is not None else None
         self.board.show_hint([HintSpot(shape.boundingRect().center(), 0.0, shape=shape)] if shape is not None else [])
+        fighter, player = getattr(action, "fighter", None), getattr(action, "player", None)
+        for (side, f), token in self.panel.tokens.items():
+            token.set_hinted(fighter is not None and f == fighter and side in (player, WARLORDS))
 
     # --- gestures -> actions ----------------------------------------------------------
     def _on_confirm_army(self, fighters: tuple[Fighter, ...]) -> None:

@@ -226,6 +226,22 @@ def test_throw_then_flip_choice_then_score_breakdown(qtbot):
     assert view.panel.result.text()
 
 
+@pytest.mark.parametrize("options", [{}, {"slaughter": True}, {"team_victory": True}])
+def test_the_score_breakdown_has_a_bonus_column_only_where_its_rule_is_played(qtbot, options):
+    """At 1024x640 two columns of dashes squeezed the players' names to "Pl..."."""
+    view = make_view(qtbot, "all-out-war", seed=3, **options)
+    view.resize(1024, 640)
+    advance(view, lambda s: s.phase == "remove", random.Random(8))
+    table = view.panel.table
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount()) if not table.isColumnHidden(c)]
+    expected = ["Player", "Up", "Points", "+2"] + ["Slaughter"] * ("slaughter" in options) \
+        + ["Team"] * ("team_victory" in options) + ["Total"]
+    assert headers == expected
+    for r in range(table.rowCount()):
+        item = table.item(r, 0)
+        assert table.fontMetrics().horizontalAdvance(item.text()) < table.columnWidth(0), "the name shows whole"
+
+
 def test_table_mode_records_the_poses_clicked(qtbot):
     view = make_view(qtbot, "all-out-war", mode="table")
     advance(view, lambda s: s.phase == "throw")

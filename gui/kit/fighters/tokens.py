@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSE_NAMES
+from gui.kit.hint_mark import HINT_COLOUR
 from gui.kit.theme import text_colour_on
 
 TOKEN_SIZE = QSize(92, 124)
@@ -101,6 +102,7 @@ class FighterToken(QWidget):
         self._pose = pose
         self._clickable = False
         self._highlight: QColor | None = None
+        self.hinted = False  # the shown hint names this fighter
         self._caption = ""
         self._pressed = False
         self._landing: float | None = None  # see set_landing
@@ -132,6 +134,11 @@ class FighterToken(QWidget):
     def set_highlight(self, colour: str | QColor | None) -> None:
         self._highlight = QColor(colour) if colour is not None else None
         self.update()
+
+    def set_hinted(self, on: bool) -> None:
+        if on != self.hinted:
+            self.hinted = on
+            self.update()
 
     @property
     def landing(self) -> float | None:
@@ -268,6 +275,10 @@ class FighterToken(QWidget):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(path)
             p.setPen(QPen(self._highlight, 2.5))
+            p.drawPath(path)
+        if self.hinted and landing is None:
+            p.setPen(QPen(QColor(HINT_COLOUR), 3.5, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(path)
         if self.hasFocus():
             self._paint_focus_ring(p, body)
