@@ -42,6 +42,7 @@ from core.fistful.roster import Fighter
 from core.game import CHANCE, Secret, lone_seat
 from core.text import plural
 from gui.controller import MatchController
+from gui.kit.fighters.tokens import ring_hinted
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.kit.hint_mark import HintSpot
@@ -483,9 +484,7 @@ class BattleView(GameView):
         region = getattr(action, "region", None)
         shape = self.board.region_outline(region) if region is not None else None
         self.board.show_hint([HintSpot(shape.boundingRect().center(), 0.0, shape=shape)] if shape is not None else [])
-        fighter, player = getattr(action, "fighter", None), getattr(action, "player", None)
-        for (side, f), token in self.panel.tokens.items():
-            token.set_hinted(fighter is not None and f == fighter and side in (player, WARLORDS))
+        ring_hinted(self.panel.tokens, action, sides=(WARLORDS,))
 
     # --- gestures -> actions ----------------------------------------------------------
     def _on_confirm_army(self, fighters: tuple[Fighter, ...]) -> None:

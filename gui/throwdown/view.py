@@ -7,6 +7,8 @@ poses being entered.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import QWidget
 
 from core.fistful.roster import Fighter
@@ -14,6 +16,7 @@ from core.fistful.throwdown import GAME, Pick, Remove, Throw, ThrowdownState
 from core.game import Secret, actor_players
 from gui.controller import MatchController
 from gui.kit.fighters.picker import FistfulPicker
+from gui.kit.fighters.tokens import ring_hinted
 from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.throwdown.board import ThrowBoard
@@ -81,6 +84,10 @@ class ThrowdownView(GameView):
             self.show_page("board")
 
     # --- gestures -> actions ----------------------------------------------------------
+    def mark_hint(self, hint: Any) -> None:
+        """The fighter the hint would take out of the game, ringed on the board."""
+        ring_hinted(self.board.tokens, None if hint is None else hint.action)
+
     def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:
         if self.picker.player is not None:
             self.controller.apply(Pick(self.picker.player, tuple(fighters)))

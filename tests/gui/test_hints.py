@@ -307,21 +307,24 @@ def test_a_gold_hint_frames_its_cards_in_the_hand(qtbot, gold_window):
     assert not any(w.hinted for w in view.table.hand.cards.values())
 
 
-def test_a_battle_hint_rings_the_fighter_it_would_give_up(qtbot, monkeypatch, tmp_path):
-    monkeypatch.setitem(KNOWLEDGE, "all-out-war", Knowledge(iterations=(8, 8)))
+@pytest.mark.parametrize("game_id", ["all-out-war", "throwdown"])
+def test_a_hint_rings_the_fighter_it_would_give_up(qtbot, monkeypatch, tmp_path, game_id):
+    _quick(monkeypatch, game_id)
     window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
-    start_with_seats(monkeypatch, window, "all-out-war", {0: None, 1: None})
+    start_with_seats(monkeypatch, window, game_id, {0: None, 1: None})
     set_hints(window, True)
     match, view, rng = window.match, window.view, random.Random(8)
     while match.state.phase != "remove":
         assert view.controller.apply(match.random_action(rng))
+    tokens = view.panel.tokens if game_id == "all-out-war" else view.board.tokens
     hints = HintDriver(view)
     if view.page == "curtain":
         hints.reveal_curtain()
     hints.ask()
     hints.wait_for_advice(qtbot)
     action = view._hint.action
-    ringed = [key for key, token in view.panel.tokens.items() if token.hinted]
+    ringed = [key for key, token in tokens.items() if token.hinted]
     assert ringed == [(action.player, action.fighter)], "the one fighter the hint gives up"
     hints.play()
-    assert not any(token.hinted for token in view.panel.tokens.values())
+    tokens = view.panel.tokens if game_id == "all-out-war" else view.board.tokens
+    assert not any(token.hinted for token in tokens.values())

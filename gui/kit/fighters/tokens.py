@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Mapping
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFocusEvent, QFont, QFontMetricsF, QKeyEvent, QLinearGradient, QMouseEvent,
@@ -81,6 +83,15 @@ def fitted_font(base: QFont, text: str, width: float, pixels: int, bold: bool = 
         stretch -= 5
         font.setStretch(stretch)
     return font
+
+
+def ring_hinted(tokens: Mapping[tuple[Hashable, Fighter], FighterToken], action: Any,
+                sides: tuple[Hashable, ...] = ()) -> None:
+    """Ring the token of the fighter a hint's `action` names (its `fighter`, on the side of its
+    `player` or one of `sides`); None or an action that names none rings nothing."""
+    fighter, player = getattr(action, "fighter", None), getattr(action, "player", None)
+    for (side, f), token in tokens.items():
+        token.set_hinted(fighter is not None and f == fighter and (side == player or side in sides))
 
 
 class FighterToken(QWidget):
