@@ -479,8 +479,11 @@ class BattleView(GameView):
 
     def mark_hint(self, hint: Any) -> None:
         """The region or disc the hint would claim or attack, outlined; the fighter it would flip or
-        give up, ringed in the battle panel."""
+        give up, ringed in the battle panel; the army or fistful it would choose, framed in the roster."""
         action = None if hint is None else hint.action
+        chosen = getattr(action, "fighters", ())
+        self.army_builder.mark(chosen if isinstance(action, ChooseArmy) else ())
+        self.picker.mark(chosen if not isinstance(action, ChooseArmy) else ())
         region = getattr(action, "region", None)
         shape = self.board.region_outline(region) if region is not None else None
         self.board.show_hint([HintSpot(shape.boundingRect().center(), 0.0, shape=shape)] if shape is not None else [])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
@@ -195,6 +196,10 @@ class SolitaireView(GameView):
         else:
             text += "No personal best yet: finish a game to set one."
         return text
+
+    def mark_hint(self, hint: Any) -> None:
+        """The five fighters the hint would choose, framed in the roster."""
+        self.picker.mark(getattr(None if hint is None else hint.action, "fighters", ()))
 
     # --- gestures -> actions -------------------------------------------------------------------
     def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:

@@ -85,8 +85,11 @@ class ThrowdownView(GameView):
 
     # --- gestures -> actions ----------------------------------------------------------
     def mark_hint(self, hint: Any) -> None:
-        """The fighter the hint would take out of the game, ringed on the board."""
-        ring_hinted(self.board.tokens, None if hint is None else hint.action)
+        """The fistful the hint would pick, framed in the roster; the fighter it would take out of
+        the game, ringed on the board."""
+        action = None if hint is None else hint.action
+        self.picker.mark(getattr(action, "fighters", ()))
+        ring_hinted(self.board.tokens, action)
 
     def _on_confirm(self, fighters: tuple[Fighter, ...]) -> None:
         if self.picker.player is not None:

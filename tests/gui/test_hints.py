@@ -328,3 +328,23 @@ def test_a_hint_rings_the_fighter_it_would_give_up(qtbot, monkeypatch, tmp_path,
     hints.play()
     tokens = view.panel.tokens if game_id == "all-out-war" else view.board.tokens
     assert not any(token.hinted for token in tokens.values())
+
+
+@pytest.mark.parametrize("game_id", ["throwdown", "solitaire", "all-out-war"])
+def test_a_hint_frames_the_fistful_or_army_it_would_choose_in_the_roster(qtbot, monkeypatch, tmp_path, game_id):
+    _quick(monkeypatch, game_id)
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    from core import registry
+
+    seats = {i: None if i == 0 else "easy" for i in range(len(registry.get(game_id).default_setup().players))}
+    start_with_seats(monkeypatch, window, game_id, seats)
+    set_hints(window, True)
+    view = window.view
+    hints = HintDriver(view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    picker = view.army_builder if game_id == "all-out-war" else view.picker
+    framed = {chip.fighter for row in picker.rows for chip in row.chips.values() if chip.hinted}
+    assert framed == set(view._hint.action.fighters) and framed
+    hints.play()
+    assert not any(chip.hinted for row in picker.rows for chip in row.chips.values())

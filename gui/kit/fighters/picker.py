@@ -6,7 +6,7 @@ on the roster (a hue per region) and so cannot be written in a static sheet.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QColor, QFont, QFontInfo, QKeyEvent, QLinearGradient, QPainter, QPaintEvent, QPalette,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLab
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
+from gui.kit.hint_mark import HINT_COLOUR
 from gui.kit.fighters.tokens import ARROWS, FOCUS_RING, FighterToken, finish_palette, fitted_font
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
@@ -59,6 +60,12 @@ class FinishChip(QPushButton):
         self.setCheckable(True)
         self.setAttribute(Qt.WidgetAttribute.WA_Hover, True)
         self._top, self._bottom, self._border, self._ink = finish_palette(roster, fighter)
+        self.hinted = False  # the shown hint chooses this finish
+
+    def set_hinted(self, on: bool) -> None:
+        if on != self.hinted:
+            self.hinted = on
+            self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -83,6 +90,11 @@ class FinishChip(QPushButton):
         font = QFont(self.font())
         p.setFont(fitted_font(font, text, box.width() - 6, QFontInfo(font).pixelSize(), font.bold()))
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        if self.hinted:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor(HINT_COLOUR), 2.5, Qt.PenStyle.DashLine))
+            ring = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
+            p.drawRoundedRect(ring, ring.height() / 2, ring.height() / 2)
         if self.hasFocus():
             p.setBrush(Qt.BrushStyle.NoBrush)
             ring = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
@@ -323,6 +335,13 @@ class FistfulPicker(QWidget):
         else:
             self._selection.append(fighter)
         self._refresh()
+
+    def mark(self, fighters: Iterable[Fighter]) -> None:
+        """Frame the finishes a hint would choose (nothing: take the frames away)."""
+        hinted = set(fighters)
+        for row in self.rows:
+            for fid, chip in row.chips.items():
+                chip.set_hinted(Fighter(row.sculpt.id, fid) in hinted)
 
     def clear(self) -> None:
         self._selection = []
