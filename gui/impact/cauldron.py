@@ -9,6 +9,7 @@ Enter or Space picks or unpicks the focused die. No letter keys: Impact's race k
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QVariantAnimation, Qt, Signal
 from PySide6.QtGui import (QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen,
@@ -16,6 +17,7 @@ from PySide6.QtGui import (QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QP
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gui.impact.symbols import FACE_LABELS, INK, paint_die
+from gui.kit.hint_mark import HINT_COLOUR
 from gui.storage import animations_on
 
 FOCUS_RING = QColor("#ffd27a")  # palette.json "focus-on-dark"
@@ -38,6 +40,7 @@ class CauldronWidget(QWidget):
         self.fresh = 0
         self.flying = 0
         self.marked: set[int] = set()
+        self.hinted: set[int] = set()  # the dice the shown hint would tip
         self.selected: set[int] = set()
         self.selectable = False
         self.caption = ""
@@ -60,6 +63,10 @@ class CauldronWidget(QWidget):
             self._anim.start()
         else:
             self._progress = 1.0
+        self.update()
+
+    def set_hinted(self, dice: Iterable[int]) -> None:
+        self.hinted = set(dice)
         self.update()
 
     def set_selectable(self, on: bool) -> None:
@@ -219,6 +226,10 @@ class CauldronWidget(QWidget):
                 rect = QRectF(c.x() - rect.width() * scale / 2, c.y() - rect.height() * scale / 2,
                               rect.width() * scale, rect.height() * scale)
             paint_die(p, rect, face, selected=i in self.selected or i in self.marked)
+            if i in self.hinted:
+                p.setPen(QPen(QColor(HINT_COLOUR), 3, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 5, 5)
             if i == self.focused and self.hasFocus():
                 p.setPen(QPen(FOCUS_RING, 3, Qt.PenStyle.DashLine))
                 p.setBrush(Qt.BrushStyle.NoBrush)

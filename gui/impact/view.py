@@ -8,6 +8,8 @@ throws a die. Nothing in Impact is secret (the core's `secret` is None), so the 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -209,6 +211,11 @@ class ImpactView(GameView):
         state = self.match.state
         self.tip_button.setText(f"Tip {n} selected {'die' if n == 1 else 'dice'}" if n else "Tip dice (pick dice first)")
         self.tip_button.setEnabled(bool(n) and GAME.may_tip(state))
+
+    def mark_hint(self, hint: Any) -> None:
+        """The cauldron dice the hint would tip, ringed."""
+        action = None if hint is None else hint.action
+        self.cauldron.set_hinted(action.dice if isinstance(action, Tip) else ())
 
     # --- gestures -> actions ----------------------------------------------------------
     def _then_chance(self) -> None:

@@ -348,3 +348,20 @@ def test_a_hint_frames_the_fistful_or_army_it_would_choose_in_the_roster(qtbot, 
     assert framed == set(view._hint.action.fighters) and framed
     hints.play()
     assert not any(chip.hinted for row in picker.rows for chip in row.chips.values())
+
+
+def test_an_impact_hint_to_tip_rings_those_dice_in_the_cauldron(qtbot, monkeypatch, tmp_path):
+    """The Normal computer seldom tips, so the hint is handed to the view as the worker would."""
+    from core.ai.hints import Hint
+    from core.impact.game import Throw, Tip
+
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    start_with_seats(monkeypatch, window, "impact", {0: None, 1: "easy", 2: "easy"})
+    view = window.view
+    view.mark_hint(Hint(Tip(0, (0, 2)), Why()))
+    assert view.cauldron.hinted == {0, 2}
+    view.mark_hint(Hint(Throw(0), Why()))
+    assert not view.cauldron.hinted, "a throw tips nothing"
+    view.mark_hint(Hint(Tip(0, (1,)), Why()))
+    view.mark_hint(None)
+    assert not view.cauldron.hinted
