@@ -157,6 +157,22 @@ def _quick(monkeypatch, game_id: str) -> None:
     monkeypatch.setitem(KNOWLEDGE, game_id, dataclasses.replace(KNOWLEDGE[game_id], iterations=(8, 8)))
 
 
+def asked(qtbot, monkeypatch, tmp_path, game_id: str):
+    """A new game with the human at seat 0 and Easy computers in the other seats, a hint asked
+    and shown (on a tiny search): (window, view, hints)."""
+    from core import registry
+
+    _quick(monkeypatch, game_id)
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    seats = {i: None if i == 0 else "easy" for i in range(len(registry.get(game_id).default_setup().players))}
+    start_with_seats(monkeypatch, window, game_id, seats)
+    set_hints(window, True)
+    hints = HintDriver(window.view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    return window, window.view, hints
+
+
 def test_play_it_makes_the_hinted_move(qtbot, gold_window):
     match, view = gold_window.match, gold_window.view
     set_hints(gold_window, True)
@@ -186,16 +202,8 @@ def test_ctrl_shift_h_plays_the_hint(qtbot, gold_window):
 def test_a_clout_hint_marks_its_aim_on_the_area(qtbot, monkeypatch, tmp_path):
     from gui.clout.canvas import to_scene
 
-    _quick(monkeypatch, "clout")
-    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
-    start_with_seats(monkeypatch, window, "clout", {0: None, 1: "easy"})
-    set_hints(window, True)
-    view = window.view
+    window, view, hints = asked(qtbot, monkeypatch, tmp_path, "clout")
     mark = view.canvas.hint_mark
-    assert not mark.isVisible()
-    hints = HintDriver(view)
-    hints.ask()
-    hints.wait_for_advice(qtbot)
     action = view._hint.action
     assert type(action).__name__ == "ThrowChip", "the first decision is a throw"
     assert mark.isVisible() and mark.spots[0].centre == to_scene(action.x, action.y)
@@ -207,14 +215,7 @@ def test_a_power_spike_hint_shows_the_tray_where_it_would_deploy(qtbot, monkeypa
     from core.powerspike import game as ps
     from gui.powerspike.tabletop import PX_PER_IN, to_scene
 
-    _quick(monkeypatch, "power-spike")
-    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
-    start_with_seats(monkeypatch, window, "power-spike", {0: None, 1: "easy"})
-    set_hints(window, True)
-    view = window.view
-    hints = HintDriver(view)
-    hints.ask()
-    hints.wait_for_advice(qtbot)
+    window, view, hints = asked(qtbot, monkeypatch, tmp_path, "power-spike")
     action = view._hint.action
     assert isinstance(action, ps.Deploy)
     (spot,) = view.tabletop.hint_mark.spots
@@ -225,14 +226,7 @@ def test_a_power_spike_hint_shows_the_tray_where_it_would_deploy(qtbot, monkeypa
 
 
 def test_a_domination_hint_outlines_the_disc_it_would_turn(qtbot, monkeypatch, tmp_path):
-    monkeypatch.setitem(KNOWLEDGE, "domination", Knowledge(iterations=(8, 8)))
-    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
-    start_with_seats(monkeypatch, window, "domination", {0: None, 1: "easy"})
-    set_hints(window, True)
-    view = window.view
-    hints = HintDriver(view)
-    hints.ask()
-    hints.wait_for_advice(qtbot)
+    window, view, hints = asked(qtbot, monkeypatch, tmp_path, "domination")
     region = view._hint.action.region
     (spot,) = view.board.hint_mark.spots
     assert spot.outline() == view.board.region_outline(region)
@@ -332,17 +326,7 @@ def test_a_hint_rings_the_fighter_it_would_give_up(qtbot, monkeypatch, tmp_path,
 
 @pytest.mark.parametrize("game_id", ["throwdown", "solitaire", "all-out-war"])
 def test_a_hint_frames_the_fistful_or_army_it_would_choose_in_the_roster(qtbot, monkeypatch, tmp_path, game_id):
-    _quick(monkeypatch, game_id)
-    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
-    from core import registry
-
-    seats = {i: None if i == 0 else "easy" for i in range(len(registry.get(game_id).default_setup().players))}
-    start_with_seats(monkeypatch, window, game_id, seats)
-    set_hints(window, True)
-    view = window.view
-    hints = HintDriver(view)
-    hints.ask()
-    hints.wait_for_advice(qtbot)
+    window, view, hints = asked(qtbot, monkeypatch, tmp_path, game_id)
     picker = view.army_builder if game_id == "all-out-war" else view.picker
     framed = {chip.fighter for row in picker.rows for chip in row.chips.values() if chip.hinted}
     assert framed == set(view._hint.action.fighters) and framed
