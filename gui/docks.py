@@ -10,11 +10,9 @@ so a small window (1024x640, or a big screen at a big UI scale) keeps its room f
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the widget classes load with the docks (a text view's enums cost start-up)
-    from PySide6.QtCore import QObject
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QStackedWidget, QStatusBar, QTextEdit, QWidget
 
@@ -107,8 +105,9 @@ class DockPanels:
             log_dock.hide()
             scores_dock.hide()
         self._fit_docks()
-        self._resize_watch = _resize_watch_class()(self._fit_docks, self)
-        self.installEventFilter(self._resize_watch)
+        from gui.kit.layouts import on_resize
+
+        on_resize(self, self._fit_docks)
 
     def _show_docks(self, visible: dict[str, bool]) -> None:
         """Beside a game, as the player last left them; folded, the scores tab is the one on top."""
@@ -273,27 +272,3 @@ class DockPanels:
         self._log_lines = lines
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())
-
-
-
-
-
-@cache
-def _resize_watch_class() -> type[QObject]:
-    """Made with the first docks: PySide creates the event classes (and their enums) on first
-    use, and the start page must paint before that."""
-    from PySide6.QtCore import QEvent, QObject
-
-    class ResizeWatch(QObject):
-        """Calls `on_resize` after each resize of the window it watches."""
-
-        def __init__(self, on_resize: Callable[[], None], parent: QObject) -> None:
-            super().__init__(parent)
-            self._on_resize = on_resize
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-            if event.type() == QEvent.Type.Resize:
-                self._on_resize()
-            return False
-
-    return ResizeWatch

@@ -25,6 +25,20 @@ FULL_HAND_CARD = QSize(64, 92)
 FULL_HAND_CARDS = 7  # more cards than this take the smaller size
 MINI_CARD = QSize(30, 44)
 BACK_CARD = QSize(18, 26)
+# The played and hand cards grow with the room the table has (1.0 up to a 1280x800 window), so a
+# large screen is not a strip of small cards over an empty page.
+SCALE_ROOM = QSize(960, 600)
+MAX_SCALE = 1.8
+
+
+def card_scale(room: QSize) -> float:
+    """How much larger than their base size the cards are drawn in this much room."""
+    fit = min(room.width() / SCALE_ROOM.width(), room.height() / SCALE_ROOM.height())
+    return round(min(MAX_SCALE, max(1.0, fit)), 2)
+
+
+def scaled(size: QSize, scale: float) -> QSize:
+    return QSize(round(size.width() * scale), round(size.height() * scale))
 
 
 def clear(layout: QLayout) -> None:
@@ -80,6 +94,12 @@ class PlayerRow(QFrame):
         self.card_widgets: list[CardWidget] = []
         self.discard_widgets: list[CardWidget] = []
         self._colour = QColor("#9ca3af")
+        self.scale = 1.0
+
+    def set_scale(self, scale: float) -> None:
+        self.scale = scale
+        for w in self.card_widgets:
+            w.setFixedSize(scaled(ROW_CARD, scale))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The row's card in its player's colour, which no static style sheet can know."""
@@ -122,7 +142,7 @@ class PlayerRow(QFrame):
         clear(self.cards)
         self.card_widgets = []
         for d in duels:
-            w = CardWidget(d.cards[p], colour, ROW_CARD)
+            w = CardWidget(d.cards[p], colour, scaled(ROW_CARD, self.scale))
             w.gold = d.paid if d.winner == p else 0
             w.dim = d.mistakes[p]
             tip = card_name(d.cards[p]) + (" (final duel)" if d.final else "")
@@ -160,6 +180,16 @@ class HandPanel(QFrame):
         self.discard_player: int | None = None
         self.confirm: QPushButton | None = None
         self.reasons: dict[int, QLabel] = {}
+        self.scale = 1.0
+
+    def set_scale(self, scale: float) -> None:
+        """Resize the cards shown in place (a rebuild would drop a half-made discard choice)."""
+        self.scale = scale
+        for (p, c), w in self.cards.items():
+            w.setFixedSize(self._card_size(sum(1 for q, _c in self.cards if q == p)))
+
+    def _card_size(self, cards: int) -> QSize:
+        return scaled(HAND_CARD if cards <= FULL_HAND_CARDS else FULL_HAND_CARD, self.scale)
 
     def show_discard(self, state: GoldState, p: int) -> None:
         self._reset()
@@ -230,7 +260,7 @@ class HandPanel(QFrame):
         row = QHBoxLayout()
         row.setSpacing(8)
         prev = state.previous(p) if forbid else None
-        size = HAND_CARD if len(hand) <= FULL_HAND_CARDS else FULL_HAND_CARD
+        size = self._card_size(len(hand))
         for c in sorted(hand, key=lambda c: CARDS.index(c) if c in CARDS else 99):
             w = CardWidget(c, state.setup.players[p].colour, size)
             bad = is_forbidden(c, prev)
@@ -322,6 +352,16 @@ class GoldTable(QWidget):
         lay.addWidget(self.rows[1])
         lay.addWidget(self.hand)
         lay.addStretch(1)
+
+    def fit_cards(self, room: QSize) -> bool:
+        """Size the cards for the room the table is shown in; True if they changed."""
+        scale = card_scale(room)
+        if scale == self.hand.scale:
+            return False
+        for row in self.rows:
+            row.set_scale(scale)
+        self.hand.set_scale(scale)
+        return True
 
     def render(self, state: GoldState, sentence: str) -> None:
         """Draw the rows: this round's duels, or the round just finished if none is played yet."""

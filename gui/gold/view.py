@@ -17,7 +17,7 @@ from core.gold.cards import CARDS
 from core.gold.game import Discard, GoldState, Play, all_duels, duel_sentence, round_sentence
 from gui.controller import MatchController
 from gui.kit.game_view import GameView
-from gui.kit.layouts import keep_in_view
+from gui.kit.layouts import keep_in_view, on_resize
 from gui.gold.over import GoldOver
 from gui.gold.scores import GoldScores
 from gui.gold.table import GoldTable
@@ -57,11 +57,17 @@ class GoldView(GameView):
         # the hands to choose from are what to act on: on a small window (two hands entered at the
         # table, at 1024x640) they stay in view and the rows above scroll off instead
         self._show_hand_panel = keep_in_view(self.scroll, lambda: self.table.hand if self.page == "table" else None)
+        on_resize(self.scroll.viewport(), self._fit_cards)
         self.winner = GoldOver()
         self.winner.finished_requested.connect(self.finished_requested)
         self.add_page("table", self.scroll)
         self.add_page("over", self.winner)
         self.start()
+
+    def _fit_cards(self) -> None:
+        """The cards grow with a large window (gui/gold/table.card_scale)."""
+        if self.table.fit_cards(self.scroll.viewport().size()):
+            self._show_hand_panel()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         """The table coming into sight (a game against the computer opens on it): the keyboard starts

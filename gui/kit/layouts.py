@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QLayout, QScrollArea, QWidget
 from shiboken6 import isValid
 
@@ -16,6 +17,25 @@ def clear_layout(layout: QLayout) -> None:
             item.widget().deleteLater()
         elif item.layout() is not None:
             clear_layout(item.layout())
+
+
+class _ResizeWatch(QObject):
+    def __init__(self, on_resize: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self._on_resize = on_resize
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize:
+            self._on_resize()
+        return False
+
+
+def on_resize(widget: QWidget, call: Callable[[], None]) -> QObject:
+    """Call `call` after every resize of `widget` (a scroll area's viewport: its size is known only
+    once the layout has run, after the view's own resize); the watcher lives as long as `widget`."""
+    watch = _ResizeWatch(call, widget)
+    widget.installEventFilter(watch)
+    return watch
 
 
 def side_width(total: int, share: float, least: int, most: int) -> int:

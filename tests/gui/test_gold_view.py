@@ -270,3 +270,29 @@ def test_long_names_never_push_the_scores_sideways_in_a_narrow_dock(qtbot):
             continue
         assert item.foreground().color() == QColor(state.setup.players[done.winner].colour)
         assert item.toolTip().startswith(f"{state.name(done.winner)} takes the badge")
+
+
+def test_the_cards_grow_with_a_large_window_and_a_half_made_discard_survives_it(qtbot):
+    """Up to a 1280x800 window the cards keep their size; a large one draws them larger (to 1.8
+    times), in place, so a card already picked for discarding stays picked."""
+    from PySide6.QtCore import QSize
+
+    from gui.gold.table import HAND_CARD, FULL_HAND_CARD, MAX_SCALE, card_scale
+
+    assert card_scale(QSize(900, 700)) == card_scale(QSize(600, 400)) == 1.0
+    assert card_scale(QSize(2300, 1400)) == MAX_SCALE
+    controller, view = make_view(qtbot)
+    drive(view).reveal_curtain()
+    hand = view.table.hand
+    qtbot.waitUntil(lambda: bool(hand.cards))
+    hand._toggle(7)
+    size = hand.cards[(0, 7)].size()
+    assert size.width() <= FULL_HAND_CARD.width() * 1.25, "nine cards to discard from, at about base size"
+    view.resize(2400, 1400)
+    qtbot.waitUntil(lambda: hand.cards[(0, 7)].width() > size.width())
+    big = hand.cards[(0, 7)].size()
+    assert big.width() >= FULL_HAND_CARD.width() * 1.5 and big.height() > big.width()
+    assert hand.selection == [7], "the pick survives"
+    view.resize(1100, 760)
+    qtbot.waitUntil(lambda: hand.cards[(0, 7)].size() == size)
+    assert HAND_CARD.width() > FULL_HAND_CARD.width()
