@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.ai import make_player
+from core.ai import decision_rng, make_player
 from core.ai.knowledge import Why, knowledge
 from core.errors import IllegalAction
 from core.game import actor_players
@@ -32,5 +32,5 @@ def hint(match: Any, seat: int, seed: int, iterations: int | None = None) -> Hin
     view, step = match.view(seat), match.steps  # read once: the app may move on meanwhile
     action = make_player(match.game_id, "normal", seed=seed, iterations=iterations).choose_from_view(view, seat, step)
     explain = knowledge(match.game_id).explain
-    why = explain(view, seat, action) if explain is not None else Why()
+    why = explain(view, seat, action, decision_rng(seed, step, seat)) if explain is not None else Why()
     return Hint(action, why if isinstance(why, Why) else Why())

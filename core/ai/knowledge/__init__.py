@@ -37,7 +37,9 @@ class Knowledge:
     - `evaluate(state)`: each seat's expected reward in [0, 1] where a playout stops early,
       and the reward of a finished game that ranks nobody (a one-seat session: its score).
     - `playout_depth`: steps a playout runs before `evaluate` (or a draw) ends it.
-    - `explain(view, seat, action)`: the numbers a hint shows for `action`.
+    - `explain(view, seat, action, rng)`: the numbers a hint shows for `action`; `rng` is a fresh
+      copy of the decision's generator, so figures that come from a sampled solve (Gold's duels)
+      describe the move the decision chose.
     - `decide(view, seat, rng, level)`: the game's own Normal/Strong decision in place of the
       search, or None to search (A Fistful of Gold's duels: a solved mixed strategy). Work that
       grows with the level should be sized by `core.ai.ismcts.budget(game_id, level)`, which
@@ -52,7 +54,7 @@ class Knowledge:
     playout: Callable[[Any, random.Random], Any] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
     playout_depth: int | None = None
-    explain: Callable[[Any, int, Any], Why] | None = None
+    explain: Callable[[Any, int, Any, random.Random], Why] | None = None
     iterations: tuple[int, int] | None = None
     decide: Callable[[Any, int, random.Random, str], Any] | None = None
     measured_setup: Callable[[int, int], Any] | None = None

@@ -311,7 +311,7 @@ def make(game_id: str) -> Knowledge:
                 return max(legal, key=worth)
         return easy(view, seat, rng)
 
-    def explain(view: BattleState, seat: int, action: Any) -> Why:
+    def explain(view: BattleState, seat: int, action: Any, rng: random.Random | None = None) -> Why:
         if isinstance(action, ChooseFistful):
             thrown = tuple(action.fighters) + ((action.extra,) if action.extra is not None else ())
             expected = sum(roster.value(f) * (roster.sculpt(f).back + roster.sculpt(f).standing) for f in thrown)

@@ -233,7 +233,7 @@ def punish(state: CloutState, rng: random.Random) -> Any:
     return ThrowChip(p, uid, x, y, st)
 
 
-def explain(view: CloutState, seat: int, action: Any) -> Why:
+def explain(view: CloutState, seat: int, action: Any, rng: random.Random | None = None) -> Why:
     """For a throw: the chips it aims to reach (rival chips it may attack, else own bases whose
     range it seeks) and the chance, by the scatter model, of resting within reach of them all."""
     if not isinstance(action, (ThrowChip, PlaceChip)):

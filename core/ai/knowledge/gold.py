@@ -11,9 +11,11 @@ from core.gold.cards import CARDS
 from core.gold.game import Discard, GoldState, Play
 
 
-def explain(view: GoldState, seat: int, action: Any) -> Why:
+def explain(view: GoldState, seat: int, action: Any, rng: random.Random | None = None) -> Why:
+    """`rng` is the decision's own generator, fresh: the duel's strategy is solved on sampled hands,
+    and the same samples make the figures describe the card the decision drew."""
     if isinstance(action, Play) and view.phase == "duel":
-        gold, chance = expected(view, seat, action.card, random.Random(0))
+        gold, chance = expected(view, seat, action.card, rng or random.Random(0))
         return Why(numbers=(("expected_gold", gold), ("play_chance", chance)))
     if isinstance(action, Discard):
         pairs, weights = discard_strategy(view.setup.dynamite_gold)

@@ -98,7 +98,7 @@ def decide(view: ImpactState, seat: int, rng: random.Random, level: str) -> Any:
     return best
 
 
-def explain(view: ImpactState, seat: int, action: Any) -> Why:
+def explain(view: ImpactState, seat: int, action: Any, rng: random.Random | None = None) -> Why:
     """The exact chance that the throw (after the tip, if one) finds a match; for Stop, the
     chance a cautious throw would have had."""
     if view.phase != "turn":

@@ -174,7 +174,7 @@ def decide(view: PowerSpikeState, seat: int, rng: random.Random, level: str,
     return options[best]
 
 
-def explain(view: PowerSpikeState, seat: int, action: Any) -> Why:
+def explain(view: PowerSpikeState, seat: int, action: Any, rng: random.Random | None = None) -> Why:
     """The exact chance the attack hits: for a Fire its own, for a move the best attack it reaches."""
     if isinstance(action, Fire):
         return Why(numbers=(("hit_chance", hit_chance(view, action.attackers, action.target)),))

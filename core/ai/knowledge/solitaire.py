@@ -93,7 +93,7 @@ def decide(view: SolitaireState, seat: int, rng: random.Random, level: str) -> C
     return Enter(max(allowed, key=lambda c: (_entry(view, c), rng.random())))
 
 
-def explain(view: SolitaireState, seat: int, action: ChooseFive | Enter) -> Why:
+def explain(view: SolitaireState, seat: int, action: ChooseFive | Enter, rng: random.Random | None = None) -> Why:
     """The game's expected total if play goes on as Normal plays it, from the chosen five or entry."""
     values, zero, _ = solved()
     mask = _unused_mask(view)

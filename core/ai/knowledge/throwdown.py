@@ -58,7 +58,7 @@ def decide(view: ThrowdownState, seat: int, rng: random.Random, level: str) -> P
     return None
 
 
-def explain(view: ThrowdownState, seat: int, action: Pick | Remove) -> Why:
+def explain(view: ThrowdownState, seat: int, action: Pick | Remove, rng: random.Random | None = None) -> Why:
     """The expected face-up points of one throw of the fistful picked, or of the one left after
     the removal."""
     if isinstance(action, Pick):

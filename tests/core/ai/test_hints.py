@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from core.ai import make_player
+from core.ai import decision_rng, make_player
 from core.ai.hints import Hint, hint
 from core.ai.knowledge import KNOWLEDGE, Knowledge, Why
 from core.ai.turns import chance_owners, computer_throws
@@ -26,8 +26,8 @@ def until(match: Match, done, rng: random.Random, limit: int = 200) -> None:
 def test_a_hint_is_the_normal_players_move_with_the_games_numbers(monkeypatch):
     seen = []
 
-    def explain(view, seat, action):
-        seen.append((view, seat, action))
+    def explain(view, seat, action, rng):
+        seen.append((view, seat, action, rng.random()))
         return Why(numbers=(("win_chance", 0.6),))
 
     monkeypatch.setitem(KNOWLEDGE, "clout", Knowledge(explain=explain))
@@ -37,8 +37,27 @@ def test_a_hint_is_the_normal_players_move_with_the_games_numbers(monkeypatch):
     assert isinstance(got, Hint)
     assert got.action == make_player("clout", "normal", seed=3, iterations=4).choose(match, seat)
     assert got.why.numbers == (("win_chance", 0.6),)
-    assert seen == [(match.view(seat), seat, got.action)], "explain reads the seat's view only"
+    fresh = decision_rng(3, match.steps, seat).random()
+    assert seen == [(match.view(seat), seat, got.action, fresh)], \
+        "explain reads the seat's view only, with a fresh copy of the decision's generator"
     match.apply(got.action)  # the advice is a legal move
+
+
+def test_a_gold_hint_never_plays_a_card_its_own_figures_call_unplayed():
+    """The duel's mixed strategy is solved on sampled hands; the figures were solved on other
+    samples than the move, so a hint said "Play 2 ... played 0 % of the time"."""
+    rng = random.Random(4)
+    for seed in range(6):
+        match = Match.new("fistful-of-gold", seed=seed)
+        for _ in range(40):
+            if match.is_over:
+                break
+            seat = next((s for s in actor_players(match.actor) if match.state.phase == "duel"), None)
+            if seat is not None and match.view(seat).pending[seat] is None:
+                got = hint(match, seat, seed=seed)
+                chance = dict(got.why.numbers)["play_chance"]
+                assert chance > 0, (seed, match.steps, got.action)
+            match.apply(match.random_action(rng))
 
 
 def test_a_game_without_explain_gives_bare_facts(monkeypatch):
