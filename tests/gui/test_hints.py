@@ -28,7 +28,7 @@ def _workers_done():
 def gold_window(qtbot, monkeypatch, tmp_path):
     """A game of Gold, the human at seat 0 against the Easy computer; its hint numbers are fixed."""
     monkeypatch.setitem(KNOWLEDGE, "fistful-of-gold", Knowledge(
-        explain=lambda view, seat, action: Why(numbers=(("expected_gold", 1.25), ("play_chance", 0.4)))))
+        explain=lambda view, seat, action, rng: Why(numbers=(("expected_gold", 1.25), ("play_chance", 0.4)))))
     window = new_window(qtbot, monkeypatch, tmp_path / "gold.battlebox.json")
     start_with_seats(monkeypatch, window, "fistful-of-gold", {0: None, 1: "easy"})
     return window
