@@ -183,7 +183,8 @@ def test_play_it_makes_the_hinted_move(qtbot, gold_window):
     assert hints.can_play()
     advised, before = view._hint.action, match.steps
     hints.play()
-    assert match.actions[before] == advised, "the hint's own move, for the seat that asked"
+    # the Easy seat may have chosen its card meanwhile: the hint stands through a rival's secret choice
+    assert advised in match.actions[before:], "the hint's own move, for the seat that asked"
     assert not hints.can_play() and hints.advice() == "", "a hint lasts only while its position does"
 
 
@@ -195,8 +196,8 @@ def test_ctrl_shift_h_plays_the_hint(qtbot, gold_window):
     hints.wait_for_advice(qtbot)
     advised, before = gold_window.view._hint.action, match.steps
     hints.press_play_shortcut()
-    qtbot.waitUntil(lambda: match.steps > before, timeout=2000)  # a shortcut clicks as a short animation
-    assert match.actions[before] == advised
+    # a shortcut clicks as a short animation
+    qtbot.waitUntil(lambda: advised in match.actions[before:], timeout=2000)
 
 
 def test_a_clout_hint_marks_its_aim_on_the_area(qtbot, monkeypatch, tmp_path):
@@ -275,7 +276,7 @@ def test_a_player_who_always_plays_the_hint_finishes_the_game(qtbot, monkeypatch
             if hints.can_play():
                 advised = view._hint.action
                 hints.play()
-                assert match.actions[steps] == advised
+                assert advised in match.actions[steps:]
                 played += 1
         elif match.actor == "chance" and 0 in actor_players(match.game.actor(match.state_at(steps - 1))):
             assert view.play_chance(), "the human's own throw"
