@@ -372,5 +372,9 @@ class BattlePanel(QWidget):
         if card.out:
             gone = QLabel("Out of the game.", objectName="sideOut")
             inner.addWidget(gone)
-        panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # the card's height follows its width (a status line that wraps in a narrow panel, the
+        # fistful's rows): a fixed height was its one-line size hint, and cut the last row's foot
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        panel.setSizePolicy(policy)
         return panel
