@@ -486,7 +486,7 @@ class BattleView(GameView):
         self.picker.mark(chosen if not isinstance(action, ChooseArmy) else ())
         region = getattr(action, "region", None)
         shape = self.board.region_outline(region) if region is not None else None
-        self.board.show_hint([HintSpot(shape.boundingRect().center(), 0.0, shape=shape)] if shape is not None else [])
+        self.board.show_hint([HintSpot.outlining(shape)] if shape is not None else [])
         ring_hinted(self.panel.tokens, action, sides=(WARLORDS,))
 
     # --- gestures -> actions ----------------------------------------------------------

@@ -12,7 +12,7 @@ from PySide6.QtGui import (QColor, QFocusEvent, QFont, QKeyEvent, QMouseEvent, Q
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from core.gold.cards import DYNAMITE, HIDDEN
-from gui.kit.hint_mark import HINT_COLOUR
+from gui.kit.hint_mark import hint_pen
 
 GOLD = QColor("#e0a800")
 GOLD_DARK = QColor("#8a6400")
@@ -180,6 +180,11 @@ class CardWidget(QWidget):
         self.setFixedSize(size)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
+    def set_hinted(self, on: bool) -> None:
+        if on != self.hinted:
+            self.hinted = on
+            self.update()
+
     def set_clickable(self, on: bool) -> None:
         self.clickable = on
         self.setCursor(Qt.CursorShape.PointingHandCursor if on else Qt.CursorShape.ArrowCursor)
@@ -235,7 +240,7 @@ class CardWidget(QWidget):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), radius, radius)
         if self.hinted:
-            p.setPen(QPen(QColor(HINT_COLOUR), 3, Qt.PenStyle.DashLine))
+            p.setPen(hint_pen())
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), radius, radius)
         if self.hasFocus():

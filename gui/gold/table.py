@@ -5,6 +5,7 @@ It only draws a state and reports clicks; the view turns clicks into actions.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -185,8 +186,9 @@ class HandPanel(QFrame):
     def set_scale(self, scale: float) -> None:
         """Resize the cards shown in place (a rebuild would drop a half-made discard choice)."""
         self.scale = scale
-        for (p, c), w in self.cards.items():
-            w.setFixedSize(self._card_size(sum(1 for q, _c in self.cards if q == p)))
+        held = Counter(p for p, _c in self.cards)
+        for (p, _c), w in self.cards.items():
+            w.setFixedSize(self._card_size(held[p]))
 
     def _card_size(self, cards: int) -> QSize:
         return scaled(HAND_CARD if cards <= FULL_HAND_CARDS else FULL_HAND_CARD, self.scale)
@@ -233,10 +235,7 @@ class HandPanel(QFrame):
     def mark(self, player: int | None, cards: tuple[int, ...] = ()) -> None:
         """Frame the cards a hint names in `player`'s hand (None: no card)."""
         for (p, c), w in self.cards.items():
-            hinted = p == player and c in cards
-            if w.hinted != hinted:
-                w.hinted = hinted
-                w.update()
+            w.set_hinted(p == player and c in cards)
 
     def show_waiting(self, text: str) -> None:
         self._reset()

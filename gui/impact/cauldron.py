@@ -17,7 +17,7 @@ from PySide6.QtGui import (QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QP
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from gui.impact.symbols import FACE_LABELS, INK, paint_die
-from gui.kit.hint_mark import HINT_COLOUR
+from gui.kit.hint_mark import hint_pen
 from gui.storage import animations_on
 
 FOCUS_RING = QColor("#ffd27a")  # palette.json "focus-on-dark"
@@ -227,7 +227,7 @@ class CauldronWidget(QWidget):
                               rect.width() * scale, rect.height() * scale)
             paint_die(p, rect, face, selected=i in self.selected or i in self.marked)
             if i in self.hinted:
-                p.setPen(QPen(QColor(HINT_COLOUR), 3, Qt.PenStyle.DashLine))
+                p.setPen(hint_pen())
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 5, 5)
             if i == self.focused and self.hasFocus():

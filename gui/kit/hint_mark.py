@@ -19,6 +19,11 @@ from gui.kit.paper import HaloText, serif_font
 HINT_COLOUR = "#d500f9"  # no game uses it for anything else
 
 
+def hint_pen(width: float = 3.0) -> QPen:
+    """The dashes every hint frame is drawn in, on a board, a card, a die, a chip or a token."""
+    return QPen(QColor(HINT_COLOUR), width, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+
+
 @dataclass(frozen=True)
 class HintSpot:
     """One place a hint points at, in scene units: a circle `width` across, or, with `depth`, a
@@ -32,6 +37,11 @@ class HintSpot:
     facing: float | None = None
     origin: QPointF | None = None
     shape: QPainterPath | None = None
+
+    @classmethod
+    def outlining(cls, shape: QPainterPath) -> HintSpot:
+        """A spot that is a shape of the board (a region, a disc)."""
+        return cls(shape.boundingRect().center(), 0.0, shape=shape)
 
     def outline(self) -> QPainterPath:
         if self.shape is not None:
@@ -93,11 +103,10 @@ class HintMark(QGraphicsItem):
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = QColor(HINT_COLOUR)
+        halo = QPen(QColor(255, 255, 255, 200), 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         for spot in self.spots:
             outline, head = spot.outline(), spot.arrow()
-            for pen_colour, width, style in ((QColor(255, 255, 255, 200), 5.0, Qt.PenStyle.SolidLine),
-                                             (colour, 2.5, Qt.PenStyle.DashLine)):
-                pen = QPen(pen_colour, width, style, Qt.PenCapStyle.RoundCap)
+            for pen in (halo, hint_pen(2.5)):
                 pen.setCosmetic(True)
                 p.setPen(pen)
                 p.setBrush(Qt.BrushStyle.NoBrush)

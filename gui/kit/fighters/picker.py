@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QHBoxLayout, QLab
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throwdown import MAX_FIGHTERS, MAX_POINTS, fistful_problems
-from gui.kit.hint_mark import HINT_COLOUR
 from gui.kit.fighters.tokens import ARROWS, FOCUS_RING, FighterToken, finish_palette, fitted_font
+from gui.kit.hint_mark import hint_pen
 from gui.kit.layouts import clear_layout
 from gui.kit.style import ColourLabel, set_role
 
@@ -92,7 +92,7 @@ class FinishChip(QPushButton):
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.hinted:
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(QColor(HINT_COLOUR), 2.5, Qt.PenStyle.DashLine))
+            p.setPen(hint_pen(2.5))
             ring = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
             p.drawRoundedRect(ring, ring.height() / 2, ring.height() / 2)
         if self.hasFocus():

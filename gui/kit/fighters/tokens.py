@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.fistful.roster import Fighter, Roster
 from core.fistful.throws import POSE_NAMES
-from gui.kit.hint_mark import HINT_COLOUR
+from gui.kit.hint_mark import hint_pen
 from gui.kit.theme import text_colour_on
 
 TOKEN_SIZE = QSize(92, 124)
@@ -288,7 +288,7 @@ class FighterToken(QWidget):
             p.setPen(QPen(self._highlight, 2.5))
             p.drawPath(path)
         if self.hinted and landing is None:
-            p.setPen(QPen(QColor(HINT_COLOUR), 3.5, Qt.PenStyle.DashLine))
+            p.setPen(hint_pen(3.5))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(path)
         if self.hasFocus():
