@@ -324,6 +324,8 @@ class GoldTable(QWidget):
         self.setObjectName("goldTable")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.header = QLabel(objectName="goldHeader")
+        # it wraps: at 1024x640 with the hint bar shown, its one line scrolled the table sideways
+        self.header.setWordWrap(True)
         self.box = QLabel(objectName="goldBox")
         self.rows = (PlayerRow(), PlayerRow())
         self.aside = CoinPile()

@@ -350,3 +350,17 @@ def test_an_impact_hint_to_tip_rings_those_dice_in_the_cauldron(qtbot, monkeypat
     view.mark_hint(Hint(Tip(0, (1,)), Why()))
     view.mark_hint(None)
     assert not view.cauldron.hinted
+
+
+def test_with_the_hint_bar_shown_gold_never_scrolls_sideways_at_1024x640(qtbot, gold_window):
+    """The bar takes some height, the table then scrolls down, and its scroll bar takes some width:
+    the one-line header had then scrolled the whole table sideways."""
+    gold_window.resize(1024, 640)
+    set_hints(gold_window, True)
+    hints = HintDriver(gold_window.view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    scroll = gold_window.view.scroll
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0)
+    qtbot.wait(20)
+    assert scroll.horizontalScrollBar().maximum() == 0
