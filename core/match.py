@@ -21,7 +21,7 @@ import msgspec
 from core import registry, saves
 from core.chance import step_rng
 from core.errors import IllegalAction, IllegalSetup, SaveError
-from core.game import CHANCE, Actor, Game, Mode, Result
+from core.game import CHANCE, LEVELS, Actor, Game, Mode, Result, with_computers
 from core.version import __version__
 
 CHECKPOINT = 64
@@ -53,6 +53,7 @@ class Match:
         # (a game saved under an older model keeps its earlier outcomes as they were).
         self.seeded_from = 0
         self.finished_at = ""  # when the game ended (ISO 8601 UTC), for the ledger; "" until then
+        self.reseats: tuple[saves.Reseat, ...] = ()  # seats that changed hands during play
 
     @classmethod
     def new(cls, game_id: str, setup: Any = None, seed: int | None = None) -> Match:
@@ -176,6 +177,25 @@ class Match:
         copy._redo = []
         copy.seeded_from = step if seed is not None else min(self.seeded_from, step)
         copy.finished_at = self.finished_at if step == len(self._actions) and seed is None else ""
+        copy.reseats = tuple(r for r in self.reseats if r.step <= step)
+        return copy
+
+    def reseated(self, levels: dict[int, str | None], progress: Progress | None = None) -> Match:
+        """This match with seats changing hands now: `levels[seat]` is the computer's level that
+        plays it from here, or None for a person. Every state keeps the setup it began from, so
+        the actions are replayed on the new one; IllegalSetup when the game refuses those seats."""
+        changed = {seat: level for seat, level in sorted(levels.items())
+                   if self.setup.players[seat].computer != level}
+        copy = Match(self.game, with_computers(self.setup, changed), self.seed)
+        total = len(self._actions)
+        for step, action in enumerate(self._actions, start=1):
+            state = copy._state
+            copy._push(state, action, self.game.apply(state, action))
+            if progress is not None and step % 256 == 0:
+                progress(step, total)
+        copy._redo = list(self._redo)
+        copy.seeded_from, copy.finished_at = self.seeded_from, self.finished_at
+        copy.reseats = self.reseats + tuple(saves.Reseat(total, seat, level) for seat, level in changed.items())
         return copy
 
     # --- changing --------------------------------------------------------------------
@@ -270,6 +290,7 @@ class Match:
                                     self.seeded_from, self.setup, self._state),
             app_version=__version__,
             finished_at=self.finished_at,
+            reseats=list(self.reseats),
         )
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -333,6 +354,7 @@ class Match:
             progress(total, total)
         match.seeded_from = min(check_from, total)
         match.finished_at = doc.finished_at if match.is_over else ""
+        match.reseats = tuple(r for r in _reseats(doc, setup, name) if r.step <= total)
         if upto is None and current:
             digest = saves.checksum(game.id, doc.seed, doc.chance_model, doc.seeded_from, setup,
                                     match.state)
@@ -368,3 +390,19 @@ class Match:
             raise SaveError(name, f"the rules could not replay this action "
                                   f"({type(e).__name__}: {e})", step) from None
         self._push(state, action, after)
+
+
+def _reseats(doc: saves.SaveDoc, setup: Any, name: str) -> tuple[saves.Reseat, ...]:
+    """The save's seat changes, checked against its setup: each seat's last change leaves it with
+    the player the setup names."""
+    seats, last = len(setup.players), 0
+    for r in doc.reseats:
+        if not (last <= r.step <= len(doc.actions) and 0 <= r.seat < seats
+                and (r.computer is None or r.computer in LEVELS)):
+            raise SaveError(name, f"the save's structure is wrong: a seat change ({r.step}, {r.seat}, "
+                                  f"{r.computer!r}) is out of range")
+        last = r.step
+    now = {r.seat: r.computer for r in doc.reseats}
+    if any(setup.players[seat].computer != level for seat, level in now.items()):
+        raise SaveError(name, "the save's seat changes do not match who plays each seat in its setup")
+    return tuple(doc.reseats)

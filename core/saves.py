@@ -27,6 +27,16 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_ACTIONS = 20_000
 
 
+class Reseat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A seat that changed hands during play: from `step` on, the computer at level `computer`
+    plays `seat`, or a person when it is None. The setup holds who sits there now; these keep
+    how it came to be, for the log and for the ledger, which rates no game two hands shared."""
+
+    step: int
+    seat: int
+    computer: str | None = None
+
+
 class SaveDoc(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     format: str
     version: int
@@ -43,6 +53,8 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     # When the game ended (ISO 8601 UTC, "2026-12-02T10:04:05Z"): the ledger orders ratings by it.
     # Empty while the game goes on, and in saves written before it was kept (omitted when empty).
     finished_at: str = ""
+    # Seats handed over during play, oldest first (omitted when none were).
+    reseats: list[Reseat] = msgspec.field(default_factory=list)
 
 
 class Loaded(msgspec.Struct, frozen=True):

@@ -245,7 +245,12 @@ class DockPanels:
         from PySide6.QtGui import QTextBlockFormat, QTextCursor
 
         lines = [f"{i}. {line}" for i, line in enumerate(match.log if match else [], start=1)]
-        for step, note in reversed(getattr(getattr(self, "view", None), "log_notes", [])):
+        notes = list(getattr(getattr(self, "view", None), "log_notes", []))
+        if match is not None and match.reseats:
+            from gui.seats import seat_line
+
+            notes = sorted(notes + [(r.step, seat_line(match, r)) for r in match.reseats], key=lambda n: n[0])
+        for step, note in reversed(notes):
             lines.insert(min(step, len(lines)), note)  # the view's own lines (a hint used), after their step
         shown = getattr(self, "_log_lines", [])
         cursor = QTextCursor(self.log_view.document())

@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from core.registry import GAMES, INFO
-from gui import ledger, storage
+from gui import ledger, seats, storage
 from gui.docks import DockPanels
 from gui.icons import app_icon
 from gui.kit.stylesheet import apply_theme
@@ -136,6 +136,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self.quit_action = self._action("&Quit", self.close, "Quit Battlebox")
         self.undo_action = self._action("&Undo", self.undo)
         self.redo_action = self._action("&Redo", self.redo)
+        self.seats_action = self._action("&Seats…", lambda: seats.change_seats(self), seats.TIP)
         self.notes_action = self._action("&Rules notes", self.show_rules_notes,
                                          "The players' notes on the rules of this game (F1); "
                                          "on the start page, the index of every game's notes")
@@ -187,6 +188,8 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.setToolTipsVisible(True)
         edit.addActions([self.undo_action, self.redo_action])
+        edit.addSeparator()
+        edit.addAction(self.seats_action)
         self.view_menu = bar.addMenu("&View")
         self.view_menu.aboutToShow.connect(self._docks)
         self.view_menu.aboutToShow.connect(self._build_speed_menu)
@@ -239,6 +242,11 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         dialog = NewGameDialog(game_id, self)
         dialog.exec()
         return dialog.result_value()
+
+    def ask_seats(self, match: Match) -> dict[int, str | None] | None:
+        from gui.seats_dialog import ask_seats
+
+        return ask_seats(self, match)
 
     def confirm_discard(self) -> str:
         """'save', 'discard' or 'cancel' for a game with unsaved changes."""
@@ -637,6 +645,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
             action.setEnabled(has_game and not (action in saving and self._controller.replaying))
         self.setWindowTitle(self._title())
         self.turn_label.setText(self._turn_text())
+        seats.refresh_action(self)
         self.start_page.set_can_resume(has_game)
 
     def _refresh_undo(self) -> None:

@@ -90,7 +90,8 @@ def read_save(data: bytes, name: str, finished_at: dt.datetime | None) -> Facts:
         when = finished_at if finished_at is not None else dt.datetime.now(dt.timezone.utc)
     players = match.setup.players
     ranked = bool(result.winners) or result.draw
-    rated = len(players) >= 2 and ranked and len(result.placings) == len(players)
+    # A seat that changed hands mid-game was played by two, so nobody's rating answers for it.
+    rated = len(players) >= 2 and ranked and len(result.placings) == len(players) and not match.reseats
     seats = []
     for i, p in enumerate(players):
         placing = result.placings[i] if ranked and i < len(result.placings) else None

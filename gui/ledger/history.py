@@ -49,7 +49,9 @@ def result_text(match: Any) -> str:
     else:
         text = "Finished"
     reason = (match.reason or "").strip().replace("-", " ")
-    return f"{text} — {reason}" if reason else text
+    text = f"{text} — {reason}" if reason else text
+    # Several players go unrated when the game ranked nobody or a seat changed hands mid-game.
+    return f"{text} (not rated)" if len(match.seats) > 1 and not match.rated else text
 
 
 def match_name(match: Any, game: bool = True) -> str:
