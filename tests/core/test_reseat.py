@@ -92,7 +92,26 @@ def test_the_save_keeps_the_change_and_an_unchanged_save_is_as_before(tmp_path) 
     new.save(path)
     loaded = Match.load(path)
     assert loaded.reseats == new.reseats and loaded.setup == new.setup and loaded.state == new.state
-    assert loaded.positioned(9).reseats == () and loaded.positioned(10).reseats == new.reseats
+    assert loaded.positioned(10).reseats == new.reseats
+
+
+def test_a_game_continued_from_an_earlier_step_keeps_a_true_record(tmp_path) -> None:
+    """A replay continued before a seat changed hands plays on with the seats as they are now."""
+    match = _played("all-out-war", 10).reseated({1: "easy"})
+    match = _played_on(match, 14).reseated({1: None})
+    for step, expected in ((12, [(10, 1, "easy"), (12, 1, None)]), (8, [(8, 1, None)]),
+                           (14, [(10, 1, "easy"), (14, 1, None)])):
+        copy = match.positioned(step)
+        assert [(r.step, r.seat, r.computer) for r in copy.reseats] == expected
+        copy.save(tmp_path / f"{step}.json")
+        assert Match.load(tmp_path / f"{step}.json").reseats == copy.reseats
+
+
+def _played_on(match: Match, steps: int) -> Match:
+    rng = random.Random(5)
+    while match.steps < steps:
+        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
+    return match
 
 
 @pytest.mark.parametrize(("reseats", "says"), [
