@@ -83,7 +83,9 @@ def change_seats(window: MainWindow) -> bool:
         return False
     window.view.log_notes = notes
     window._refresh_log()
-    window.statusBar().showMessage(" ".join(seat_line(new, r) for r in new.reseats[len(match.reseats):]), 10000)
+    changes = new.reseats[len(match.reseats):]
+    window.statusBar().showMessage(seat_line(new, changes[0]) if len(changes) == 1 else
+                                   f"{len(changes)} seats changed hands; the log says who plays them now.", 10000)
     return True
 
 

@@ -54,6 +54,7 @@ def test_a_seat_handed_to_the_computer_plays_on_and_is_saved(qtbot, monkeypatch,
     assert window.match.setup.players[1].computer == "easy"
     assert window.view.stack.currentWidget() is not window.view.curtain  # nobody to hide from now
     assert "Green's seat is played by the computer (Easy) from here." in window.log_view.toPlainText()
+    assert window.statusBar().currentMessage() == "Green's seat is played by the computer (Easy) from here."
     assert window.windowTitle().endswith("*")
     human_move(window, 0, rng)
     qtbot.waitUntil(lambda: window.match.steps >= 4, timeout=10000)  # the computer chose its card
@@ -120,3 +121,13 @@ def test_seats_cannot_change_without_a_game_or_after_it(monkeypatch, window) -> 
             window.controller.apply(match.random_action(rng))
     assert not action.isEnabled() and action.toolTip() == "The game is over."
     assert actor_players(match.actor) == ()
+
+
+def test_several_seats_change_at_once(qtbot, monkeypatch, window) -> None:
+    start_with_seats(monkeypatch, window, "throwdown", {})
+    change(monkeypatch, window, {1: "easy", 2: "normal"})
+    assert [p.computer for p in window.match.setup.players] == [None, "easy", "normal"]
+    assert window.statusBar().currentMessage() == "2 seats changed hands; the log says who plays them now."
+    log = window.log_view.toPlainText()
+    assert "Player 2's seat is played by the computer (Easy) from here." in log
+    assert "Player 3's seat is played by the computer (Normal) from here." in log
