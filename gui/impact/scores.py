@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QStyle, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from core.impact.game import POWER_NAMES, ImpactState
+
+
+NAME_CHARS = 16  # the widest a player's name stands in the table, in average letters
 
 
 class ImpactScores(QWidget):
@@ -19,6 +22,8 @@ class ImpactScores(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # A name of forty letters would push the figures out of the dock: it is cut, whole on hover.
+        self.table.verticalHeader().setMaximumWidth(self.fontMetrics().averageCharWidth() * NAME_CHARS)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.heading)
@@ -36,9 +41,13 @@ class ImpactScores(QWidget):
         self.table.setColumnCount(len(columns))
         self.table.setHorizontalHeaderLabels(columns)
         self.table.setRowCount(state.players)
-        self.table.setVerticalHeaderLabels([state.name(p) for p in range(state.players)])
+        header = self.table.verticalHeader()
+        room = header.maximumWidth() - 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) - 4
+        self.table.setVerticalHeaderLabels([header.fontMetrics().elidedText(state.name(p), Qt.TextElideMode.ElideRight, room)
+                                            for p in range(state.players)])
         for p in range(state.players):
             self.table.verticalHeaderItem(p).setForeground(QBrush(QColor(state.setup.players[p].colour)))
+            self.table.verticalHeaderItem(p).setToolTip(state.name(p))
             values = [str(state.dice(p)), " + ".join(str(x) for x in state.piles[p]) or "\u2013",
                       "out" if state.out[p] else ("to play" if state.active == p and state.phase != "over" else "in")]
             if state.setup.tournament:

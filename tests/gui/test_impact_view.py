@@ -224,3 +224,24 @@ def test_winner_page_words_the_result_with_the_games_text(qtbot, monkeypatch):
         match.apply(match.chance_action() if match.actor == CHANCE else match.random_action(rng))
     view.controller.changed.emit()
     assert view.page == "over" and view.winner.summary.text() == "Reworded result"
+
+
+def test_a_long_name_is_cut_in_the_scores_dock_not_scrolled(qtbot):
+    """Forty letters (the longest name New Game takes) left the figures off a narrow dock's edge."""
+    from core.game import PlayerSetup
+    from gui.kit.stylesheet import apply_theme
+
+    apply_theme()
+    long = "Bartholomew the Unready of Lower Snoring"
+    players = (PlayerSetup(long, "#d62828"), PlayerSetup("Ada", "#1d4ed8"))
+    view = make(qtbot, n=2, players=players)
+    scores = view.scores_widget()
+    scores.resize(280, 400)
+    scores.show()
+    scores.render(view.match.state)
+    qtbot.waitUntil(lambda: scores.table.viewport().width() > 0)
+    header = scores.table.verticalHeader()
+    assert header.model().headerData(0, header.orientation()).endswith("…")
+    assert header.model().headerData(1, header.orientation()) == "Ada"
+    assert scores.table.verticalHeaderItem(0).toolTip() == long
+    assert not scores.table.horizontalScrollBar().isVisible()
