@@ -177,8 +177,8 @@ class Match:
         copy._redo = []
         copy.seeded_from = step if seed is not None else min(self.seeded_from, step)
         copy.finished_at = self.finished_at if step == len(self._actions) and seed is None else ""
-        # The copy plays on with today's seats: a seat that changed hands after `step` changes at it.
-        later = sorted({r.seat for r in self.reseats if r.step > step})
+        # A what-if plays on with today's seats: a seat that changed hands after `step` changes at it.
+        later = sorted({r.seat for r in self.reseats if r.step > step}) if seed is not None else []
         copy.reseats = tuple(r for r in self.reseats if r.step <= step) + tuple(
             saves.Reseat(step, seat, self.setup.players[seat].computer) for seat in later)
         return copy

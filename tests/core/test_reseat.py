@@ -96,15 +96,18 @@ def test_the_save_keeps_the_change_and_an_unchanged_save_is_as_before(tmp_path) 
 
 
 def test_a_game_continued_from_an_earlier_step_keeps_a_true_record(tmp_path) -> None:
-    """A replay continued before a seat changed hands plays on with the seats as they are now."""
+    """A what-if continued before a seat changed hands plays on with the seats as they are now."""
     match = _played("all-out-war", 10).reseated({1: "easy"})
     match = _played_on(match, 14).reseated({1: None})
     for step, expected in ((12, [(10, 1, "easy"), (12, 1, None)]), (8, [(8, 1, None)]),
                            (14, [(10, 1, "easy"), (14, 1, None)])):
-        copy = match.positioned(step)
+        copy = match.positioned(step, seed=77)
         assert [(r.step, r.seat, r.computer) for r in copy.reseats] == expected
         copy.save(tmp_path / f"{step}.json")
         assert Match.load(tmp_path / f"{step}.json").reseats == copy.reseats
+    # A replay shows the past as it was: only the changes made by then.
+    assert [(r.step, r.computer) for r in match.positioned(12).reseats] == [(10, "easy")]
+    assert match.positioned(8).reseats == ()
 
 
 def _played_on(match: Match, steps: int) -> Match:
