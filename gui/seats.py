@@ -79,8 +79,8 @@ def change_seats(window: MainWindow) -> bool:
     controller.origin = old.origin
     controller.dirty = True
     notes = list(view.log_notes)
-    if not window._install(controller):
-        return False
+    if not window._install(controller):  # it said why; the game stays as it was
+        return _resume(window, view, None)
     window.view.log_notes = notes
     window._refresh_log()
     changes = new.reseats[len(match.reseats):]

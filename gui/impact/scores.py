@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QStyle, Q
 
 from core.impact.game import POWER_NAMES, ImpactState
 
-
 NAME_CHARS = 16  # the widest a player's name stands in the table, in average letters
 
 
@@ -43,7 +42,8 @@ class ImpactScores(QWidget):
         self.table.setRowCount(state.players)
         header = self.table.verticalHeader()
         room = header.maximumWidth() - 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) - 4
-        self.table.setVerticalHeaderLabels([header.fontMetrics().elidedText(state.name(p), Qt.TextElideMode.ElideRight, room)
+        cut = header.fontMetrics().elidedText
+        self.table.setVerticalHeaderLabels([cut(state.name(p), Qt.TextElideMode.ElideRight, room)
                                             for p in range(state.players)])
         for p in range(state.players):
             self.table.verticalHeaderItem(p).setForeground(QBrush(QColor(state.setup.players[p].colour)))

@@ -21,13 +21,7 @@ from tests.gui.drivers.gold import drive as gold
 from tests.gui.drivers.hints import start_with_seats
 from tests.gui.test_throwdown_e2e import FISTFULS
 from tests.gui.window_helpers import click_new_game, new_window
-
-
-@pytest.fixture(autouse=True)
-def _workers_done():
-    """A search still running when a test ends finishes before the next test (and before exit)."""
-    yield
-    QThreadPool.globalInstance().waitForDone()
+from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
 
 
 @pytest.fixture(autouse=True)

@@ -15,13 +15,7 @@ from gui import storage
 from tests.gui.drivers.fistful import BattleDriver, selectable_regions
 from tests.gui.drivers.hints import HintDriver, set_hints, start_with_seats
 from tests.gui.window_helpers import new_window
-
-
-@pytest.fixture(autouse=True)
-def _workers_done():
-    """A search still running when a test ends finishes before the next test (and before exit)."""
-    yield
-    QThreadPool.globalInstance().waitForDone()
+from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
 
 
 @pytest.fixture

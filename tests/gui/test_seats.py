@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QThreadPool
 
 from core.errors import IllegalSetup
 from core.game import CHANCE, actor_players
@@ -13,12 +12,7 @@ from gui.seats_dialog import SeatsDialog
 from tests.gui.drivers.hints import start_with_seats
 from tests.gui.drivers.window import WindowDriver
 from tests.gui.window_helpers import new_window
-
-
-@pytest.fixture(autouse=True)
-def _workers_done():
-    yield
-    QThreadPool.globalInstance().waitForDone()
+from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
 
 
 @pytest.fixture

@@ -305,6 +305,23 @@ def test_curtain_is_generic(qtbot):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
+def test_a_long_name_is_whole_in_the_curtains_title_and_cut_in_its_button(qtbot):
+    """Forty letters in the button made the page so wide that the docks beside it were squeezed."""
+    from PySide6.QtWidgets import QLabel
+
+    long = "Bartholomew the Unready of Lower Snoring"
+    curtain = Curtain()
+    qtbot.addWidget(curtain)
+    curtain.show_for(long, "#7b2cbf")
+    button = curtain.findChild(QWidget, "curtainReveal")
+    assert curtain.findChild(QLabel, "curtainName").text() == long
+    assert button.text() == "I am Bartholomew the\u2026 \u2014 show my screen"
+    curtain.show_for("Wilhelmina Stokes-Ng", "#7b2cbf")  # twenty letters stand whole
+    assert button.text() == "I am Wilhelmina Stokes-Ng \u2014 show my screen"
+    curtain.show_for("Featherstonehaugh-Cholmondley", "#7b2cbf")  # no word ends in time
+    assert button.text() == "I am Featherstonehaugh-C\u2026 \u2014 show my screen"
+
+
 def test_single_player_practice_needs_no_curtain(qtbot):
     controller, view = make_view(qtbot, players=1)
     assert view.page == "pick"
