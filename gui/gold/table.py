@@ -61,6 +61,7 @@ class PlayerRow(QFrame):
         super().__init__(parent)
         self.setObjectName("goldRow")
         self.name = QLabel(objectName="rowName")
+        self.name.setWordWrap(True)  # a name of forty letters in the fixed column beside the cards
         self.badges = BadgeStrip()
         self.gold = QLabel(objectName="rowGold")
         self.hand = QLabel(objectName="rowHand")

@@ -10,9 +10,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from gui.kit.names import cut_name
 from gui.kit.style import set_ink
-
-BUTTON_NAME = 20  # the most letters of a name the reveal button shows
 
 
 class Curtain(QWidget):
@@ -66,11 +65,7 @@ class Curtain(QWidget):
         self._message.setText(message)
         self._message.setVisible(bool(message))
         # The title says a long name whole; in the button it would push the docks aside.
-        short = name
-        if len(name) > BUTTON_NAME:
-            cut = name[:BUTTON_NAME - 1]
-            short = (cut[:cut.rindex(" ")] if " " in cut[8:] else cut).rstrip() + "\u2026"  # at a word if one ends
-        self._button.setText(f"I am {short} \u2014 show my screen")
+        self._button.setText(f"I am {cut_name(name)} \u2014 show my screen")
         if self.isVisible():
             self._button.setFocus(Qt.FocusReason.OtherFocusReason)
         self.update()

@@ -22,6 +22,7 @@ from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToke
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.flow import WidgetFlow
 from gui.kit.layouts import clear_layout, keep_in_view
+from gui.kit.names import cut_name
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.tables import keep_rows_fitted, whole_height
 from gui.kit.theme import LOWEST_BG
@@ -310,7 +311,8 @@ class ThrowBoard(QWidget):
 
         header = QHBoxLayout()
         header.setSpacing(12)
-        name = QLabel(state.name(p), objectName="playerName")
+        name = QLabel(cut_name(state.name(p)), objectName="playerName")
+        name.setToolTip(state.name(p))
         ink = name.palette()
         ink.setColor(QPalette.ColorRole.WindowText, OUT_INK if out else QColor(colour))
         name.setPalette(ink)

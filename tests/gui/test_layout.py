@@ -292,3 +292,22 @@ def test_checker_finds_a_page_that_scrolls_sideways(qapp):
         qapp_instance().processEvents()
     assert layout_check.sideways(window, page) == []
     window.close()
+
+
+LONG_NAMES = ("Bartholomew the Unready of Lower Snoring", "Wilhelmina Featherstonehaugh-Cholmondley",
+              "Anastasia Konstantinovna Vasilievskaya-Q")  # forty letters, the most New Game takes
+
+
+@pytest.mark.parametrize("game_id", ["throwdown", "impact", "fistful-of-gold", "domination"])
+def test_names_of_forty_letters_pass_the_checks_at_1024x640(qapp, qtbot, monkeypatch, tmp_path, game_id):
+    """A long name had widened the curtain's button (squeezing the docks), a Throwdown panel (over the
+    side panel), the picker's titles and Impact's winner: now it wraps, or is cut where it is named again."""
+    monkeypatch.setenv("BATTLEBOX_DATA_DIR", str(tmp_path / "data"))
+    window = new_window(qtbot, monkeypatch, tmp_path / "w.battlebox.json", size=(1024, 640))
+    setup = Match.new(game_id).game.default_setup()
+    players = tuple(msgspec.structs.replace(p, name=LONG_NAMES[i]) for i, p in enumerate(setup.players))
+    assert all(len(p.name) == 40 for p in players)
+    assert window.start_new_game(game_id, msgspec.structs.replace(setup, players=players))
+    found = phase_walk.walk(window, (1024, 640))
+    assert window.match.is_over
+    assert {key: problems for key, problems in found.items() if problems} == {}

@@ -169,6 +169,7 @@ class FistfulPicker(QWidget):
         self.tokens: dict[Fighter, FighterToken] = {}
 
         self.title = ColourLabel(objectName="pickTitle")
+        self.title.setWordWrap(True)  # "<forty letters>, choose your Ultimate Champion's four"
         self.subtitle = QLabel(f"Choose up to {MAX_FIGHTERS} fighters worth up to {MAX_POINTS} points "
                                "in total. Your choice stays secret until everyone has picked.",
                                objectName="pickSubtitle")
@@ -258,6 +259,7 @@ class FistfulPicker(QWidget):
         sl.setSpacing(8)
         self.fistful_title = QLabel("Your fistful")
         self.fistful_title.setProperty("role", "heading")
+        self.fistful_title.setWordWrap(True)  # "<forty letters>'s fistful" in a narrow column
         counters = QHBoxLayout()
         self.fighter_count = QLabel(objectName="fighterCount")
         self.point_count = QLabel(objectName="pointCount")
