@@ -22,7 +22,7 @@ from gui.kit.fighters.tokens import BOARD_TOKEN, POSE_BUTTON_LABELS, FighterToke
 from gui.kit.fighters.tumble import Tumble, play_throw
 from gui.kit.flow import WidgetFlow
 from gui.kit.layouts import clear_layout, keep_in_view
-from gui.kit.names import cut_name
+from gui.kit.names import SHORT_NAME, ElidedLabel
 from gui.kit.style import ColourLabel, set_role
 from gui.kit.tables import keep_rows_fitted, whole_height
 from gui.kit.theme import LOWEST_BG
@@ -311,12 +311,11 @@ class ThrowBoard(QWidget):
 
         header = QHBoxLayout()
         header.setSpacing(12)
-        name = QLabel(cut_name(state.name(p)), objectName="playerName")
-        name.setToolTip(state.name(p))
+        name = ElidedLabel(state.name(p), objectName="playerName", asks=SHORT_NAME)
         ink = name.palette()
         ink.setColor(QPalette.ColorRole.WindowText, OUT_INK if out else QColor(colour))
         name.setPalette(ink)
-        header.addWidget(name)
+        header.addWidget(name, 1)
         fistful = state.fistfuls[p]
         if out:
             status = QLabel(f"Out after throw {state.out_after[p]}")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QFont
 
 from gui.kit.names import SHORT_NAME, cut_name
 
@@ -16,3 +17,31 @@ from gui.kit.names import SHORT_NAME, cut_name
 def test_a_name_is_cut_at_a_word_where_it_can_be(name: str, shown: str) -> None:
     assert cut_name(name) == shown
     assert len(cut_name(name)) <= SHORT_NAME
+
+
+def test_an_elided_label_ends_in_an_ellipsis_only_when_short_of_room(qtbot) -> None:
+    from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+    from gui.kit.names import ElidedLabel
+
+    long = "Bartholomew the Unready of Lower Snoring"
+    row = QWidget()
+    qtbot.addWidget(row)
+    lay = QHBoxLayout(row)
+    label = ElidedLabel(long, asks=SHORT_NAME)
+    neighbour = QLabel("5 fighters · 14 pts")
+    lay.addWidget(label, 1)
+    lay.addWidget(neighbour)
+    lay.addStretch(1)
+    row.resize(1400, 40)
+    row.show()
+    qtbot.waitExposed(row)
+    assert label.text() == long and label.toolTip() == "" and label.width() <= label.maximumWidth()
+    assert neighbour.x() < label.x() + label.maximumWidth() + 40  # the neighbour follows the name
+    row.resize(260, 40)
+    qtbot.waitUntil(lambda: label.text() != long)
+    assert label.text().endswith("\u2026") and long.startswith(label.text()[:-1])
+    assert label.toolTip() == long and label.whole() == long
+    assert neighbour.x() + neighbour.width() <= row.width()  # the neighbour keeps its room
+    label.setFont(QFont(label.font().family(), label.font().pointSize() * 2))
+    assert label.maximumWidth() >= label.fontMetrics().horizontalAdvance(long)  # measured in its font
