@@ -7,12 +7,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from core.impact.game import ImpactState
-from gui.kit.names import cut_name
+from gui.kit.names import ElidedColourLabel
 from gui.kit.over import Trophy
-from gui.kit.style import ColourLabel
 from gui.kit.tables import keep_rows_fitted, whole_height
-
-WINNER_LETTERS = 24  # the most letters the winner's name shows in its large type (1024 px wide)
 
 
 def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:
@@ -34,7 +31,7 @@ class WinnerPage(QWidget):
         self.trophy = Trophy()
         self.title = QLabel("Master of Elements", objectName="winnerTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.name = ColourLabel(objectName="winnerName", radius=14.0)
+        self.name = ElidedColourLabel(objectName="winnerName", radius=14.0)
         self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary = QLabel(objectName="winnerSummary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -69,10 +66,7 @@ class WinnerPage(QWidget):
         winners = result.winners if result else ()
         title = "Master of Elements" if len(winners) <= 1 else "A draw"
         self.title.setText("Tournament of the Elements" if state.setup.tournament else title)
-        # In letters this large a long name is cut (the summary below says it whole).
-        letters = max(10, WINNER_LETTERS // max(1, len(winners)))
-        self.name.setText(" & ".join(cut_name(state.name(p), letters) for p in winners))
-        self.name.setToolTip(" & ".join(state.name(p) for p in winners))
+        self.name.setText(" & ".join(state.name(p) for p in winners))  # cut to fit: the summary says it whole
         self.name.set_colour(state.setup.players[winners[0]].colour if len(winners) == 1 else None)
         self.summary.setText(text)
         if state.setup.tournament:

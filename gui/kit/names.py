@@ -1,9 +1,13 @@
 """A player's name where a narrow place shows it: New Game takes forty letters."""
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
+
+from gui.kit.style import ColourLabel
 
 SHORT_NAME = 20  # the most letters of a name a button shows
 SHORT_LETTERS = 6  # an elided label keeps at least this many letters before its ellipsis
@@ -18,27 +22,20 @@ def cut_name(name: str, letters: int = SHORT_NAME) -> str:
     return (cut[:cut.rindex(" ")] if " " in cut[8:] else cut).rstrip() + "\u2026"
 
 
-class ElidedLabel(QLabel):
-    """A one-line label that ends in an ellipsis when its room runs short, and then says its whole
-    text as a tooltip: a name in a panel's header, which should not widen the panel."""
+class _Elides:
+    """What makes a label one line that ends in an ellipsis when its room runs short, and then
+    says its whole text as a tooltip (mixed into a QLabel class)."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None, *, objectName: str = "",
-                 asks: int | None = None) -> None:
-        """`asks`: the letters' width it asks for at most, so a long text leaves its neighbours their
-        room; a stretch factor in its layout lets it grow past that where there is room."""
-        super().__init__(parent)
-        if objectName:
-            self.setObjectName(objectName)
-        self._whole = ""
-        self._asks = asks
-        self.setText(text)
+    _whole = ""
+    _asks: int | None = None  # the letters' width it asks for at most (None: its whole text)
 
     def whole(self) -> str:
         return self._whole
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        """`asks` set, it may grow past what it asks for, but never past its whole text."""
         self._whole = text
-        if self._asks is not None:  # it may grow, but never past its whole text
+        if self._asks is not None:
             m = self.contentsMargins()
             self.setMaximumWidth(self.fontMetrics().horizontalAdvance(text) + 2 + m.left() + m.right())
         self._fit()
@@ -70,3 +67,24 @@ class ElidedLabel(QLabel):
         shown = self.fontMetrics().elidedText(self._whole, Qt.TextElideMode.ElideRight, self.contentsRect().width())
         super().setText(shown)
         self.setToolTip(self._whole if shown != self._whole else "")
+
+
+class ElidedLabel(_Elides, QLabel):
+    """A name in a panel's header, which should not widen the panel. With `asks`, a long text
+    leaves its neighbours their room; a stretch factor in its layout lets it grow where there is room."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None, *, objectName: str = "",
+                 asks: int | None = None) -> None:
+        QLabel.__init__(self, parent)
+        if objectName:
+            self.setObjectName(objectName)
+        self._asks = asks
+        self.setText(text)
+
+
+class ElidedColourLabel(_Elides, ColourLabel):
+    """A name on its player's colour (a winner's band): whole where it fits, else cut to fit."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None, **colour: Any) -> None:
+        ColourLabel.__init__(self, "", parent, **colour)
+        self.setText(text)

@@ -45,3 +45,26 @@ def test_an_elided_label_ends_in_an_ellipsis_only_when_short_of_room(qtbot) -> N
     assert neighbour.x() + neighbour.width() <= row.width()  # the neighbour keeps its room
     label.setFont(QFont(label.font().family(), label.font().pointSize() * 2))
     assert label.maximumWidth() >= label.fontMetrics().horizontalAdvance(long)  # measured in its font
+
+
+def test_a_winners_band_is_whole_where_it_fits_and_cut_where_it_does_not(qtbot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from gui.kit.names import ElidedColourLabel
+
+    long = "Bartholomew the Unready of Lower Snoring"
+    page = QWidget()
+    qtbot.addWidget(page)
+    band = ElidedColourLabel(objectName="winnerName", radius=14.0)
+    band.setFont(QFont(band.font().family(), 28))
+    band.setText(long)
+    band.set_colour("#d62828")
+    QVBoxLayout(page).addWidget(band, 0, Qt.AlignmentFlag.AlignHCenter)
+    page.resize(1800, 200)
+    page.show()
+    qtbot.waitExposed(page)
+    assert band.text() == long and band.colour is not None
+    page.resize(400, 200)
+    qtbot.waitUntil(lambda: band.text() != long)
+    assert band.text().endswith("\u2026") and band.width() <= 400 and band.toolTip() == long
