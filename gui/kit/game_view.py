@@ -411,11 +411,13 @@ class GameView(QWidget):
         match = self.match
         if match.is_over:
             return "The game is over: there is nothing left to advise on"
+        players = match.setup.players
+        if all(p.computer is not None for p in players):
+            return "The computer plays every seat: Edit \u2192 Seats\u2026 gives one back to a person"
         if self.page == CURTAIN:
             return "Lift the curtain first: a hint is for the player in front of the screen"
         if match.actor == CHANCE or not actor_players(match.actor):
             return "Nothing to decide now: the next step is a throw or a draw"
-        players = match.setup.players
         if sum(players[s].computer is None for s in actor_players(match.actor)) > 1:
             return "Several players decide at once: a hint is for one player, behind the curtain"
         return "Nothing for you to decide now: another player is choosing"

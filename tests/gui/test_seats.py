@@ -125,3 +125,16 @@ def test_several_seats_change_at_once(qtbot, monkeypatch, window) -> None:
     log = window.log_view.toPlainText()
     assert "Player 2's seat is played by the computer (Easy) from here." in log
     assert "Player 3's seat is played by the computer (Normal) from here." in log
+
+
+def test_with_every_seat_handed_over_the_hint_says_how_to_take_one_back(qtbot, monkeypatch, window) -> None:
+    from gui import storage
+    from tests.gui.drivers.hints import HintDriver, set_hints
+
+    monkeypatch.setenv(storage.ENV_COMPUTER_SPEED, "Slow")  # the game is still on when it is looked at
+    start_with_seats(monkeypatch, window, "domination", {0: None, 1: "easy"})
+    set_hints(window, True)
+    change(monkeypatch, window, {0: "easy"})
+    hints = HintDriver(window.view)
+    assert not hints.can_ask() and not window.match.is_over
+    assert hints.button().toolTip().startswith("The computer plays every seat: Edit \u2192 Seats\u2026")
