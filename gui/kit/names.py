@@ -1,4 +1,8 @@
-"""A player's name where a narrow place shows it: New Game takes forty letters."""
+"""A player's name where a narrow place shows it: New Game takes forty letters.
+
+A label fits the name to its room (ElidedLabel, ElidedColourLabel); a button, which a layout
+will not shrink below its text, takes a name cut by letters (cut_name).
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from gui.kit.style import ColourLabel
 
-SHORT_NAME = 20  # the most letters of a name a button shows
+SHORT_NAME = 20  # the most letters of a name a button shows, and the room a panel's name asks for
 SHORT_LETTERS = 6  # an elided label keeps at least this many letters before its ellipsis
 
 
