@@ -72,7 +72,11 @@ class RecordNote(NamedTuple):
     def text(self) -> str:
         if self.queued:
             return "Queued: club server unreachable"
-        return "Recorded in the ledger" if self.added else "Already in the ledger"
+        if not self.added:
+            return "Already in the ledger"
+        if getattr(self.match, "reseats", ()):
+            return "Recorded in the ledger, not rated: a seat changed hands"
+        return "Recorded in the ledger"
 
 
 class _Worker:

@@ -116,6 +116,27 @@ def test_a_match_that_ends_in_the_window_is_recorded_once(qtbot, window, data):
         assert len(led.matches()) == 1
 
 
+def test_a_match_whose_seat_changed_hands_is_recorded_unrated(qtbot, monkeypatch, window, data):
+    import random
+
+    from core.game import CHANCE
+
+    assert window.start_new_game("throwdown", seed=5)
+    for levels in ({1: "easy"}, {1: None}):  # handed over and taken back: two hands played the seat
+        monkeypatch.setattr(window, "ask_seats", lambda match, levels=levels: levels)
+        window.seats_action.trigger()
+    match, rng = window.match, random.Random(5)
+    assert [r.computer for r in match.reseats] == ["easy", None]
+    with qtbot.waitSignal(ledger_service().recorded, timeout=WAIT_MS):
+        while not match.is_over:
+            window.controller.play_chance() if match.actor == CHANCE else \
+                window.controller.apply(match.random_action(rng))
+    assert "Recorded in the ledger, not rated: a seat changed hands" in _notes(window)
+    with ledger_at(data) as led:
+        [row] = led.matches()
+        assert not row.rated and led.standings("throwdown") == []
+
+
 def test_add_to_ledger_records_an_opened_finished_file_at_its_file_time(qtbot, window, data, tmp_path):
     app = LedgerAppDriver(window)
     assert window.open_file(SAVES / "throwdown-3p-midgame.battlebox.json")
