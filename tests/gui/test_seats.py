@@ -138,3 +138,32 @@ def test_with_every_seat_handed_over_the_hint_says_how_to_take_one_back(qtbot, m
     hints = HintDriver(window.view)
     assert not hints.can_ask() and not window.match.is_over
     assert hints.button().toolTip().startswith("The computer plays every seat: Edit \u2192 Seats\u2026")
+
+
+def test_a_replay_shows_seat_changes_as_they_came_and_a_what_if_saves(qtbot, monkeypatch, window, tmp_path) -> None:
+    from tests.gui.drivers.replay import ReplayDriver
+
+    match, rng = Match.new("throwdown", seed=6), random.Random(6)
+    while match.steps < 12:
+        if match.steps == 6:
+            match = match.reseated({1: "easy"})
+        if match.steps == 9:
+            match = match.reseated({1: None})
+        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
+    saved = tmp_path / "seats.battlebox.json"
+    match.save(saved)
+    d = ReplayDriver(window)
+    d.open_as_replay()
+    assert d.on_screen and seats_action(window).toolTip().startswith("A replay cannot change its seats")
+    line = "Player 2's seat is played by the computer (Easy) from here."
+    d.drag_to(4)
+    assert d.step() == 4 and "seat is played by" not in window.log_view.toPlainText()
+    d.last()
+    assert line in window.log_view.toPlainText()
+    d.drag_to(4)
+    d.continue_here()
+    what_if = window.match
+    assert not window.controller.replaying and [(r.step, r.seat, r.computer) for r in what_if.reseats] == [(4, 1, None)]
+    monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(tmp_path / "what-if.battlebox.json"))
+    assert window.save_as() and window.open_file(tmp_path / "what-if.battlebox.json")
+    assert window.match.reseats == what_if.reseats and not window.errors
