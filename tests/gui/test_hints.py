@@ -13,7 +13,7 @@ from core.ai.knowledge import KNOWLEDGE, Knowledge, Why
 from core.game import actor_players
 from gui import storage
 from tests.gui.drivers.fistful import BattleDriver, selectable_regions
-from tests.gui.drivers.hints import HintDriver, set_hints, start_with_seats
+from tests.gui.drivers.hints import HintDriver, asked, quick_hints, set_hints, start_with_seats
 from tests.gui.window_helpers import new_window
 from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
 
@@ -144,29 +144,6 @@ def test_at_a_shared_screen_the_log_keeps_a_secret_hint_secret(qtbot, monkeypatc
     assert f"Hint for {name}: a secret choice" in log_text(window) and advice not in log_text(window)
 
 
-def _quick(monkeypatch, game_id: str) -> None:
-    """The game's own knowledge with a tiny search budget, so a hint comes quickly."""
-    import dataclasses
-
-    monkeypatch.setitem(KNOWLEDGE, game_id, dataclasses.replace(KNOWLEDGE[game_id], iterations=(8, 8)))
-
-
-def asked(qtbot, monkeypatch, tmp_path, game_id: str):
-    """A new game with the human at seat 0 and Easy computers in the other seats, a hint asked
-    and shown (on a tiny search): (window, view, hints)."""
-    from core import registry
-
-    _quick(monkeypatch, game_id)
-    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
-    seats = {i: None if i == 0 else "easy" for i in range(len(registry.get(game_id).default_setup().players))}
-    start_with_seats(monkeypatch, window, game_id, seats)
-    set_hints(window, True)
-    hints = HintDriver(window.view)
-    hints.ask()
-    hints.wait_for_advice(qtbot)
-    return window, window.view, hints
-
-
 def test_play_it_makes_the_hinted_move(qtbot, gold_window):
     match, view = gold_window.match, gold_window.view
     set_hints(gold_window, True)
@@ -252,7 +229,7 @@ def test_an_enabled_hint_button_says_what_it_does(qtbot, gold_window):
 def test_a_player_who_always_plays_the_hint_finishes_the_game(qtbot, monkeypatch, tmp_path, game_id):
     """Every decision of the human's, to the end, is the hint's own move played by "Play it"."""
     monkeypatch.setenv(storage.ENV_COMPUTER_SPEED, "Instant")
-    _quick(monkeypatch, game_id)
+    quick_hints(monkeypatch, game_id)
     window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
     start_with_seats(monkeypatch, window, game_id, {0: None, 1: "easy"})
     set_hints(window, True)
@@ -298,7 +275,7 @@ def test_a_gold_hint_frames_its_cards_in_the_hand(qtbot, gold_window):
 
 @pytest.mark.parametrize("game_id", ["all-out-war", "throwdown"])
 def test_a_hint_rings_the_fighter_it_would_give_up(qtbot, monkeypatch, tmp_path, game_id):
-    _quick(monkeypatch, game_id)
+    quick_hints(monkeypatch, game_id)
     window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
     start_with_seats(monkeypatch, window, game_id, {0: None, 1: None})
     set_hints(window, True)

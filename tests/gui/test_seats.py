@@ -167,3 +167,16 @@ def test_a_replay_shows_seat_changes_as_they_came_and_a_what_if_saves(qtbot, mon
     monkeypatch.setattr(window, "ask_save_path", lambda suggested: str(tmp_path / "what-if.battlebox.json"))
     assert window.save_as() and window.open_file(tmp_path / "what-if.battlebox.json")
     assert window.match.reseats == what_if.reseats and not window.errors
+
+
+def test_a_hint_used_before_the_change_stays_in_the_log(qtbot, monkeypatch, tmp_path) -> None:
+    from tests.gui.drivers.hints import asked
+
+    window, _view, _hints = asked(qtbot, monkeypatch, tmp_path, "fistful-of-gold")
+    before = [line for line in window.log_view.toPlainText().splitlines() if line.startswith("Hint for Red")]
+    assert before
+    monkeypatch.setattr(window, "ask_seats", lambda match: {1: "normal"})
+    seats_action(window).trigger()
+    assert window.match.setup.players[1].computer == "normal"
+    log = window.log_view.toPlainText().splitlines()
+    assert [line for line in log if line.startswith("Hint for Red")] == before

@@ -1,4 +1,4 @@
-"""The hint bar of any game view (gui/kit/hints.py), and starting a game with chosen seats."""
+"""The hint bar of any game view (gui/kit/hints.py), starting a game with chosen seats, and a hint asked."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +11,7 @@ from core import registry
 from core.game import with_computers
 from gui.main_window import MainWindow
 from tests.gui.drivers.base import Driver, click
-from tests.gui.drivers.window import WindowDriver, click_new_game
+from tests.gui.drivers.window import WindowDriver, click_new_game, new_window
 
 
 def start_with_seats(monkeypatch, window: MainWindow, game_id: str, levels: dict[int, str | None],
@@ -70,3 +70,26 @@ class HintDriver(Driver):
     def wait_for_advice(self, qtbot) -> str:
         qtbot.waitUntil(lambda: bool(self.advice()) and "Thinking" not in self.advice(), timeout=20000)
         return self.advice()
+
+
+def quick_hints(monkeypatch, game_id: str) -> None:
+    """The game's own knowledge with a tiny search budget, so a hint comes quickly."""
+    import dataclasses
+
+    from core.ai.knowledge import KNOWLEDGE
+
+    monkeypatch.setitem(KNOWLEDGE, game_id, dataclasses.replace(KNOWLEDGE[game_id], iterations=(8, 8)))
+
+
+def asked(qtbot, monkeypatch, tmp_path, game_id: str):
+    """A new game with the human at seat 0 and Easy computers in the other seats, a hint asked
+    and shown (on a tiny search): (window, view, hints)."""
+    quick_hints(monkeypatch, game_id)
+    window = new_window(qtbot, monkeypatch, tmp_path / "x.battlebox.json")
+    seats = {i: None if i == 0 else "easy" for i in range(len(registry.get(game_id).default_setup().players))}
+    start_with_seats(monkeypatch, window, game_id, seats)
+    set_hints(window, True)
+    hints = HintDriver(window.view)
+    hints.ask()
+    hints.wait_for_advice(qtbot)
+    return window, window.view, hints
