@@ -60,10 +60,10 @@ def change_seats(window: MainWindow) -> bool:
         return False
     old, view = window.controller, window.view
     match = old.match
+    view.stop_computer()  # the game holds still while the seats are chosen and the match replayed
     levels = window.ask_seats(match)
     if levels is None or all(match.setup.players[s].computer == level for s, level in levels.items()):
-        return False
-    view.stop_computer()  # no move may land on the match while it is replayed
+        return _resume(window, view, None)
     window._busy = True
     try:
         new = run_with_progress(window, "Changing seats…", lambda progress: match.reseated(levels, progress))

@@ -180,3 +180,21 @@ def test_a_hint_used_before_the_change_stays_in_the_log(qtbot, monkeypatch, tmp_
     assert window.match.setup.players[1].computer == "normal"
     log = window.log_view.toPlainText().splitlines()
     assert [line for line in log if line.startswith("Hint for Red")] == before
+
+
+def test_the_computer_holds_still_while_the_seats_are_chosen(qtbot, monkeypatch, window) -> None:
+    start_with_seats(monkeypatch, window, "domination", {0: "easy", 1: "easy"})
+    match = window.match
+    seen: list[int] = []
+
+    def ask(m):
+        before = m.steps
+        qtbot.wait(300)  # the dialog's own event loop runs: no computer move lands meanwhile
+        seen.append(m.steps - before)
+        return None
+
+    monkeypatch.setattr(window, "ask_seats", ask)
+    seats_action(window).trigger()
+    assert seen == [0] and window.match is match
+    steps = match.steps
+    qtbot.waitUntil(lambda: match.steps > steps, timeout=10000)  # cancelled: the computers play on
