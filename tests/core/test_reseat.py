@@ -10,25 +10,19 @@ import pytest
 
 from core import saves
 from core.errors import IllegalSetup, SaveError
-from core.game import CHANCE
 from core.match import Match
 from ledger.identity import read_save
+from tests.saves.make_saves import play
 
 
 def _played(game_id: str, steps: int, seed: int = 3, mode: str | None = None) -> Match:
     setup = Match.new(game_id).setup
     match = Match.new(game_id, setup if mode is None else msgspec.structs.replace(setup, mode=mode), seed=seed)
-    rng = random.Random(seed)
-    while match.steps < steps and not match.is_over:
-        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
-    return match
+    return play(match, random.Random(seed), stop=lambda m: m.steps >= steps)
 
 
 def _finish(match: Match, seed: int = 3) -> Match:
-    rng = random.Random(seed)
-    while not match.is_over:
-        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
-    return match
+    return play(match, random.Random(seed))
 
 
 def _without_setup(state: object) -> dict:
@@ -98,7 +92,7 @@ def test_the_save_keeps_the_change_and_an_unchanged_save_is_as_before(tmp_path) 
 def test_a_game_continued_from_an_earlier_step_keeps_a_true_record(tmp_path) -> None:
     """A what-if continued before a seat changed hands plays on with the seats as they are now."""
     match = _played("all-out-war", 10).reseated({1: "easy"})
-    match = _played_on(match, 14).reseated({1: None})
+    match = play(match, random.Random(5), stop=lambda m: m.steps >= 14).reseated({1: None})
     for step, expected in ((12, [(10, 1, "easy"), (12, 1, None)]), (8, [(8, 1, None)]),
                            (14, [(10, 1, "easy"), (14, 1, None)])):
         copy = match.positioned(step, seed=77)
@@ -108,13 +102,6 @@ def test_a_game_continued_from_an_earlier_step_keeps_a_true_record(tmp_path) -> 
     # A replay shows the past as it was: only the changes made by then.
     assert [(r.step, r.computer) for r in match.positioned(12).reseats] == [(10, "easy")]
     assert match.positioned(8).reseats == ()
-
-
-def _played_on(match: Match, steps: int) -> Match:
-    rng = random.Random(5)
-    while match.steps < steps:
-        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
-    return match
 
 
 @pytest.mark.parametrize(("reseats", "says"), [

@@ -12,6 +12,7 @@ from gui.seats_dialog import SeatsDialog
 from tests.gui.drivers.hints import start_with_seats
 from tests.gui.drivers.window import WindowDriver
 from tests.gui.window_helpers import new_window
+from tests.saves.make_saves import play
 from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
 
 
@@ -143,13 +144,10 @@ def test_with_every_seat_handed_over_the_hint_says_how_to_take_one_back(qtbot, m
 def test_a_replay_shows_seat_changes_as_they_came_and_a_what_if_saves(qtbot, monkeypatch, window, tmp_path) -> None:
     from tests.gui.drivers.replay import ReplayDriver
 
-    match, rng = Match.new("throwdown", seed=6), random.Random(6)
-    while match.steps < 12:
-        if match.steps == 6:
-            match = match.reseated({1: "easy"})
-        if match.steps == 9:
-            match = match.reseated({1: None})
-        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
+    rng = random.Random(6)
+    match = play(Match.new("throwdown", seed=6), rng, stop=lambda m: m.steps >= 6).reseated({1: "easy"})
+    match = play(match, rng, stop=lambda m: m.steps >= 9).reseated({1: None})
+    match = play(match, rng, stop=lambda m: m.steps >= 12)
     saved = tmp_path / "seats.battlebox.json"
     match.save(saved)
     d = ReplayDriver(window)

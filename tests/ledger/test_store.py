@@ -252,16 +252,12 @@ def test_record_many_rates_as_one_by_one(led: Ledger, tmp_path: Path) -> None:
 
 def test_a_match_whose_seat_changed_hands_is_recorded_but_rates_nobody(led: Ledger) -> None:
     from core import saves
-    from core.game import CHANCE
     from core.match import Match
     from gui.ledger.history import result_text
+    from tests.saves.make_saves import play
 
-    match = Match.new("throwdown", seed=9)
     rng = random.Random(9)
-    while not match.is_over:
-        if match.steps == 5:
-            match = match.reseated({1: "normal"})
-        match.play_chance() if match.actor == CHANCE else match.apply(match.random_action(rng))
+    match = play(play(Match.new("throwdown", seed=9), rng, stop=lambda m: m.steps >= 5).reseated({1: "normal"}), rng)
     assert led.record(saves.encode_doc(match.to_doc())).added
     [row] = led.matches(game="throwdown")
     assert not row.rated and led.standings("throwdown") == []
