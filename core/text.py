@@ -10,3 +10,10 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     if many is None:
         many = word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
     return f"{n} {many}"
+
+
+def listing(words: list[str] | tuple[str, ...]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy': English joins the last two with 'and'."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -68,7 +68,7 @@ def show_keyboard_help(window: Any) -> QWidget:
     from PySide6.QtCore import Qt
 
     w = window
-    menus = [w.new_action, w.open_action, w.save_action, w.save_as_action, w.quit_action,
+    menus = [w.new_action, w.again_action, w.open_action, w.save_action, w.save_as_action, w.quit_action,
              w.undo_action, w.redo_action, w.notes_action, w.keyboard_action]
     sections = [("This window", action_keys(menus) + WINDOW_KEYS), ("On a board", BOARD_KEYS)]
     if w.view is not None and w.stack.currentWidget() is w.view:

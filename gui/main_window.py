@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from core.registry import GAMES, INFO
-from gui import ledger, seats, storage
+from gui import again, ledger, seats, storage
 from gui.docks import DockPanels
 from gui.icons import app_icon
 from gui.kit.stylesheet import apply_theme
@@ -47,7 +47,8 @@ SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reach
 STANDARD_KEYS = {"new_action": "New", "open_action": "Open", "save_action": "Save", "save_as_action": "SaveAs",
                  "quit_action": "Quit", "undo_action": "Undo", "redo_action": "Redo",
                  "notes_action": "HelpContents"}
-FALLBACK_KEYS = {"quit_action": "Ctrl+Q", "save_as_action": "Ctrl+Shift+S", "notes_action": "F1"}
+FALLBACK_KEYS = {"quit_action": "Ctrl+Q", "save_as_action": "Ctrl+Shift+S", "notes_action": "F1",
+                 "again_action": "Ctrl+Shift+N"}
 
 
 class MainWindow(DockPanels, ToolWindows, QMainWindow):
@@ -126,6 +127,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
     def _build_actions(self) -> None:
         self.new_action = self._action("&New…", self.new_game_menu, "Choose a game to start")
         self.open_action = self._action("&Open…", self.open_dialog, "Open a saved game")
+        self.again_action = self._action("Play &Again", lambda: again.play_again(self), again.TIP)
         self.replay_action = self._action("Open as re&play…", lambda: open_replay_dialog(self),
                                           "Open a saved game as a replay: step through it, continue from any step")
         self.save_action = self._action("&Save", self.save, "Save the game")
@@ -176,7 +178,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         bar = self.menuBar()
         file = bar.addMenu("&File")
         file.setToolTipsVisible(True)
-        file.addActions([self.new_action, self.open_action, self.replay_action])
+        file.addActions([self.new_action, self.again_action, self.open_action, self.replay_action])
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.setToolTipsVisible(True)
         file.addSeparator()
@@ -598,6 +600,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         controller.setParent(self)
         controller.changed.connect(self._on_changed)
         view.finished_requested.connect(self.show_start_page)
+        view.again_requested.connect(lambda: again.play_again(self))
         view.log_noted.connect(self._refresh_log)
         self.stack.addWidget(view)
         self.follow_pages(view.stack)
@@ -646,6 +649,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self.setWindowTitle(self._title())
         self.turn_label.setText(self._turn_text())
         seats.refresh_action(self)
+        again.refresh_action(self)
         self.start_page.set_can_resume(has_game)
 
     def _refresh_undo(self) -> None:

@@ -27,6 +27,7 @@ from core.game import (CHANCE, PALETTE, Action, Actor, Mode, PlayerSetup, Result
 from core.fistful import throwdown_secrets
 from core.fistful.roster import Fighter, Roster, default_roster
 from core.spec import GameSpec
+from core.text import listing
 from core.fistful.scoring import ThrowScore, lowest_total_removers, score_codes
 from core.fistful.throws import (POSE_NAMES, Landed, code_problem, decode_poses, encode_poses,
                                  migrate_fighter, migrate_fighters, migrate_landed, throw_fistful)
@@ -333,8 +334,7 @@ class ThrowdownGame(Rules):
             return self.result_text(state) or "Game over"
         if state.phase == "pick":
             waiting = [state.name(i) for i, p in enumerate(state.picked) if not p]
-            who = waiting[-1] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-            return f"{who} to choose {'a fistful' if len(waiting) == 1 else 'fistfuls'} in secret."
+            return f"{listing(waiting)} to choose {'a fistful' if len(waiting) == 1 else 'fistfuls'} in secret."
         if state.phase == "remove":
             return (f"{state.name(state.to_remove[0])} has the lowest total: "
                     "choose a face-down fighter to remove.")

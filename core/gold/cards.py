@@ -5,6 +5,8 @@ actions and saves stay small JSON numbers.
 """
 from __future__ import annotations
 
+from core.text import listing
+
 DYNAMITE = 0
 HIDDEN = -1  # a card someone may not see (an opponent's hand, a face-down discard, a secret choice)
 CARDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, DYNAMITE)
@@ -22,10 +24,7 @@ def card_name(card: int) -> str:
 
 
 def cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    names = [card_name(c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listing([card_name(c) for c in cards])
 
 
 def duel(a: int, b: int, dynamite_gold: int) -> tuple[int | None, int]:

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (
 
 from core.clout.scoring import ChipScore
 from gui.clout.scores import PlayerTally, breakdown_html, tally_html
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
 
 class CloutOver(QWidget):
     finished_requested = Signal()
+    again_requested = Signal()
 
     def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,13 +37,14 @@ class CloutOver(QWidget):
         scroll.setWidget(self.breakdown)
         scroll.setWidgetResizable(True)
         self.back = back_to_start(self.finished_requested)
+        self.again = play_again(self.again_requested)
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
         right.addWidget(self.summary)
         right.addWidget(self.table)
         right.addWidget(scroll, 1)
-        right.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        right.addLayout(end_buttons(self.again, self.back))
         side = QWidget()
         side.setLayout(right)
         side.setFixedWidth(380)

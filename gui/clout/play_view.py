@@ -52,7 +52,7 @@ CURTAIN_TEXT = {"choose": "Your turn: choose a chip from your stack.", "decision
 class CloutPlayView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart", "playAgain")
     BOARD = "playCanvas"
     PUBLIC_STATE = False  # it draws every chip from the whole state; hidden stacks follow viewer()
     KEYS: tuple[tuple[str, str], ...] = (
@@ -90,6 +90,7 @@ class CloutPlayView(GameView):
         self.final_canvas.setObjectName("finalCanvas")
         self.over = CloutOver(self.final_canvas)
         self.over.finished_requested.connect(self.finished_requested)
+        self.over.again_requested.connect(self.again_requested)
         colours = [p.colour for p in self.match.setup.players]
         for c in (self.canvas, self.final_canvas):
             c.set_players(colours, cg.increments(self.match.setup))

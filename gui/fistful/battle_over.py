@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleState
 from core.text import plural
 from gui.fistful.battle_scores import held
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
@@ -30,6 +30,7 @@ def knocked_out_after(state: BattleState) -> dict[int, int]:
 
 class BattleOverPage(QWidget):
     finished_requested = Signal()
+    again_requested = Signal()
 
     def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +53,7 @@ class BattleOverPage(QWidget):
         hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.back = back_to_start(self.finished_requested)
+        self.again = play_again(self.again_requested)
 
         right = QVBoxLayout()
         right.setSpacing(10)
@@ -60,7 +62,7 @@ class BattleOverPage(QWidget):
         right.addWidget(self.summary)
         right.addWidget(self.detail)
         right.addWidget(self.table)
-        right.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        right.addLayout(end_buttons(self.again, self.back))
         right.addStretch(1)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(20, 16, 20, 16)

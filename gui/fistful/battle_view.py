@@ -67,7 +67,7 @@ BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "cha
 class BattleView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton", "backToStart")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton", "backToStart", "playAgain")
     BOARD = "battleBoard"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "move between the regions you may choose on the map or in the arena"),
@@ -105,6 +105,7 @@ class BattleView(GameView):
         final.setObjectName("finalBoard")
         self.over = BattleOverPage(final)
         self.over.finished_requested.connect(self.finished_requested)
+        self.over.again_requested.connect(self.again_requested)
         self.add_page("army", self.army_builder)
         self.add_page("pick", self.picker)
         self.add_page("board", self.board_page)

@@ -37,7 +37,7 @@ def latest_sentence(state: GoldState) -> str:
 class GoldView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart", "playAgain")
     BOARD = "goldTable"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the cards you may choose (Up and Down: the other hand, in table mode)"),
@@ -60,6 +60,7 @@ class GoldView(GameView):
         on_resize(self.scroll.viewport(), self._fit_cards)
         self.winner = GoldOver()
         self.winner.finished_requested.connect(self.finished_requested)
+        self.winner.again_requested.connect(self.again_requested)
         self.add_page("table", self.scroll)
         self.add_page("over", self.winner)
         self.start()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
 
 from core.impact.game import ImpactState
 from gui.kit.names import ElidedColourLabel
-from gui.kit.over import Trophy
+from gui.kit.over import Trophy, end_buttons, play_again
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
@@ -23,6 +23,7 @@ def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:
 
 class WinnerPage(QWidget):
     finished_requested = Signal()
+    again_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +49,7 @@ class WinnerPage(QWidget):
         self.back = QPushButton("Back to the games", objectName="winnerBack")
         self.back.setProperty("role", "impact-primary")
         self.back.clicked.connect(self.finished_requested)
+        self.again = play_again(self.again_requested, height=0, role="impact-primary")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 30, 30, 30)
         lay.setSpacing(10)
@@ -57,7 +59,7 @@ class WinnerPage(QWidget):
         lay.addWidget(self.name, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addWidget(self.summary)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
-        lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addLayout(end_buttons(self.again, self.back))
         lay.addStretch(1)
 
     def render(self, state: ImpactState, text: str) -> None:

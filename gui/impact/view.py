@@ -36,7 +36,7 @@ class ImpactView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwSource", "cautiousButton", "recklessButton", "tipButton", "stopButton", "rollButton",
-                        "recordButton", "raceComputer", "winnerBack")
+                        "recordButton", "raceComputer", "winnerBack", "playAgain")
     BOARD = "cauldron"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Tab", "Move between the supplies, the cauldron and the buttons"),
@@ -112,6 +112,7 @@ class ImpactView(GameView):
         self.race.finished_race.connect(self._on_race)
         self.winner = WinnerPage()
         self.winner.finished_requested.connect(self.finished_requested)
+        self.winner.again_requested.connect(self.again_requested)
         self.add_page(BOARD_PAGE, self.board)
         self.add_page(RACE_PAGE, self.race)
         self.add_page("over", self.winner)

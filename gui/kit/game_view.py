@@ -25,7 +25,8 @@ A replay (`controller.replaying`, gui/replay) shows the spectator's screen: no c
 seat's secrets (`viewer()` is None), no computer moves, throws or hints, and a press on the
 table is refused with the controller's banner; `set_timeline` puts the timeline under it.
 
-The main window connects `finished_requested` to the start page and docks `scores_widget()`;
+The main window connects `finished_requested` to the start page, `again_requested` to Play Again,
+and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
 visible at every window size, which the layout checks verify.
 """
@@ -132,6 +133,7 @@ class GameView(QWidget):
     """
 
     finished_requested = Signal()
+    again_requested = Signal()  # the winner page's "Play again" (gui/again.py)
     log_noted = Signal()  # a line joined `log_notes` (a hint was used): the window redraws its log
 
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from gui.kit.style import ColourLabel, set_role
 
@@ -65,3 +65,34 @@ def back_to_start(clicked: SignalInstance, height: int = 44) -> QPushButton:
     back.setCursor(Qt.CursorShape.PointingHandCursor)
     back.clicked.connect(clicked)
     return back
+
+
+def play_again(clicked: SignalInstance, height: int = 44, role: str = "primary") -> QPushButton:
+    """The next game with the same players (gui/again.py), offered where the last one ended."""
+    from gui.again import TIP
+
+    again = QPushButton("Play again", objectName="playAgain")
+    again.setMinimumHeight(height)
+    again.setToolTip(TIP)
+    set_role(again, role)
+    again.setCursor(Qt.CursorShape.PointingHandCursor)
+    again.clicked.connect(clicked)
+    return again
+
+
+def end_buttons(*buttons: QPushButton, column: bool = False) -> QBoxLayout:
+    """A winner page's buttons side by side and centred, or one under another (`column`) in a side
+    panel too narrow for the row."""
+    if column:
+        stack = QVBoxLayout()
+        stack.setSpacing(8)
+        for button in buttons:
+            stack.addWidget(button)
+        return stack
+    row = QHBoxLayout()
+    row.setSpacing(12)
+    row.addStretch(1)
+    for button in buttons:
+        row.addWidget(button)
+    row.addStretch(1)
+    return row

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
 from gui.powerspike.scores import SideTally, tally_html
 
 
 class PowerSpikeOver(QWidget):
     finished_requested = Signal()
+    again_requested = Signal()
 
     def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -25,6 +26,7 @@ class PowerSpikeOver(QWidget):
         self.table = QLabel(objectName="winnerTable")
         self.table.setTextFormat(Qt.TextFormat.RichText)
         self.back = back_to_start(self.finished_requested)
+        self.again = play_again(self.again_requested)
         right = QVBoxLayout()
         right.setSpacing(10)
         right.addStretch(1)
@@ -32,7 +34,7 @@ class PowerSpikeOver(QWidget):
         right.addWidget(self.summary)
         right.addWidget(self.detail)
         right.addWidget(self.table)
-        right.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        right.addLayout(end_buttons(self.again, self.back, column=True))
         right.addStretch(1)
         side = QWidget()
         side.setLayout(right)

@@ -70,7 +70,7 @@ class PowerSpikeView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("zoomIn", "zoomOut", "fitTable", "primaryButton", "fireButton", "endActivation",
                                          "endGo", "movedButton", "holdButton", "retreatButton", "pickerRecord",
-                                         "backToStart")
+                                         "backToStart", "playAgain")
     BOARD = "tabletop"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "On the table: move the focus ring between the units"),
@@ -102,6 +102,7 @@ class PowerSpikeView(GameView):
         self.final_table.setObjectName("finalTable")
         self.over = PowerSpikeOver(self.final_table)
         self.over.finished_requested.connect(self.finished_requested)
+        self.over.again_requested.connect(self.again_requested)
         self.add_page("over", self.over)
         self.start()
 

@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -19,12 +18,13 @@ from PySide6.QtWidgets import (
 
 from core.fistful.solitaire import SolitaireState
 from gui.solitaire.bests import Best
-from gui.kit.over import Trophy, back_to_start, result_label
+from gui.kit.over import Trophy, back_to_start, end_buttons, play_again, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 class FinishPage(QWidget):
     finished_requested = Signal()
+    again_requested = Signal()
     export_pdf_requested = Signal()
     export_png_requested = Signal()
 
@@ -65,12 +65,8 @@ class FinishPage(QWidget):
         self.export_pdf.clicked.connect(self.export_pdf_requested)
         self.export_png.clicked.connect(self.export_png_requested)
         self.back = back_to_start(self.finished_requested, height=40)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_pdf)
-        buttons.addWidget(self.export_png)
-        buttons.addWidget(self.back)
-        buttons.addStretch(1)
+        self.again = play_again(self.again_requested, height=40)
+        exports = end_buttons(self.export_pdf, self.export_png)
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 20, 30, 20)
@@ -84,7 +80,8 @@ class FinishPage(QWidget):
         lay.addWidget(self.bests_problem)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addSpacing(6)
-        lay.addLayout(buttons)
+        lay.addLayout(exports)
+        lay.addLayout(end_buttons(self.again, self.back))
         lay.addStretch(1)
 
     def render(self, state: SolitaireState, bests: Sequence[Best], session_keys: Sequence[str],

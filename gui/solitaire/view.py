@@ -46,7 +46,7 @@ EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 class SolitaireView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart", "playAgain")
     BOARD = "playArea"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the five fighters"),
@@ -76,6 +76,7 @@ class SolitaireView(GameView):
                                on_enter=self._on_enter)
         self.finish = FinishPage()
         self.finish.finished_requested.connect(self.finished_requested)
+        self.finish.again_requested.connect(self.again_requested)
         self.finish.export_pdf_requested.connect(self.export_pdf)
         self.finish.export_png_requested.connect(self.export_png)
         self.board_scroll = QScrollArea(objectName="boardScroll")

@@ -8,7 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from core.fistful.throwdown import ThrowdownState
 from core.text import plural
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
@@ -22,6 +22,7 @@ def standings(state: ThrowdownState) -> list[tuple[int, int]]:
 
 class WinnerPage(QWidget):
     finished_requested = Signal()
+    again_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,6 +46,7 @@ class WinnerPage(QWidget):
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.back = back_to_start(self.finished_requested)
+        self.again = play_again(self.again_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 24, 30, 24)
         lay.setSpacing(10)
@@ -55,7 +57,7 @@ class WinnerPage(QWidget):
         lay.addSpacing(8)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addSpacing(8)
-        lay.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addLayout(end_buttons(self.again, self.back))
         lay.addStretch(1)
 
     def render(self, state: ThrowdownState, text: str) -> None:

@@ -28,7 +28,7 @@ class ThrowdownView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "clearPick", "confirmPick", "throwButton",
-                                         "recordThrowButton", "backToStart")
+                                         "recordThrowButton", "backToStart", "playAgain")
     BOARD = "boardScroll"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the fighters (on the table and in the fistful being picked)"),
@@ -48,6 +48,7 @@ class ThrowdownView(GameView):
                                 on_record=self._on_record, on_refused=self._on_refused)
         self.winner = WinnerPage()
         self.winner.finished_requested.connect(self.finished_requested)
+        self.winner.again_requested.connect(self.again_requested)
         self.add_page("pick", self.picker)
         self.add_page("board", self.board)
         self.add_page("over", self.winner)
