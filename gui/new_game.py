@@ -120,7 +120,11 @@ class ColourButton(QPushButton):
 
 
 class NewGameDialog(QDialog):
-    def __init__(self, game_id: str, parent: QWidget | None = None) -> None:
+    """`last`, the setup of the last game of this kind in the window, fills the dialog: a club
+    that plays on tweaks its table instead of typing every name again. "Restore defaults" goes
+    back to the game's own setup."""
+
+    def __init__(self, game_id: str, parent: QWidget | None = None, last: Any = None) -> None:
         super().__init__(parent)
         self.game = registry.get(game_id)
         self.spec = spec = self.game.spec
@@ -192,6 +196,12 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if last is not None:  # a button, not a line of text: ten players' rows must still fit 640 px
+            defaults = buttons.addButton("Restore defaults", QDialogButtonBox.ButtonRole.ResetRole)
+            defaults.setObjectName("restoreDefaults")
+            defaults.setToolTip(f"The dialog shows the players and options of your last game of {self.game.title}; "
+                                "this goes back to those a new game starts with")
+            defaults.clicked.connect(lambda: self.fill(self.default))
 
         # Two columns, so ten players or a long list of options stay on a 640 px high screen:
         # the mode sits beside the players when there are no options to show there.
@@ -220,6 +230,49 @@ class NewGameDialog(QDialog):
             edit.textChanged.connect(self._fill_seats)
         self._offer_players()
         self._show_rows(self.players_spin.value())
+        if last is not None:
+            self.fill(last)
+
+    def fill(self, setup: Any) -> None:
+        """Show `setup`'s players, mode, options and per-seat choices; seats beyond its players
+        get the game's default names and colours."""
+        full = self.game.default_setup(self.max_players).players
+        count = len(setup.players)
+        self.players_spin.setValue(count)
+        for i, (edit, button) in enumerate(zip(self.name_edits, self.colour_buttons)):
+            player = setup.players[i] if i < count else full[i]
+            edit.setText(player.name)
+            button.set_colour(player.colour)
+        if self.has_mode and getattr(setup, "mode", None) in self.mode_buttons:
+            self.mode_buttons[setup.mode].setChecked(True)
+        for field, box in self.option_boxes.items():
+            box.setChecked(bool(getattr(setup, field)))
+        for option in self.spec.options:
+            widget = self.value_inputs.get(option.field)
+            if isinstance(widget, QComboBox):
+                widget.setCurrentIndex(max(0, widget.findData(getattr(setup, option.field))))
+            elif widget is not None:
+                widget.setValue(getattr(setup, option.field))
+        self._seat_defaults = {f: getattr(setup, f) for f in self.seat_combos}
+        for field, combo in self.seat_combos.items():
+            combo.setCurrentIndex(max(0, combo.findData(getattr(setup, field))))
+        for option in self.spec.all_seat_options:
+            customs = getattr(setup, option.file_field) if option.file_field else ()
+            for i, combo in enumerate(self.seat_inputs[option.field]):
+                custom = customs[i] if i < len(customs) else None
+                if custom is not None:
+                    name = getattr(custom, "name", "") or option.label
+                    self.set_seat_value(option.field, i, f"{name} (last game)", custom)
+                    continue
+                self.file_values.pop((option.field, i), None)
+                if (at := combo.findData(FROM_FILE)) >= 0:
+                    combo.blockSignals(True)  # the index may land on "Stack file…", which would ask for a file
+                    combo.removeItem(at)
+                    combo.blockSignals(False)
+                value = option.value(setup, i) if i < count or option.seat_fields else None
+                self._back_to(combo, max(0, combo.findData(value)))
+                combo.setProperty("lastIndex", combo.currentIndex())
+        self.error_label.hide()
 
     def _offer_players(self) -> None:
         """Every name field completes the ledger's registered players (as the ledger last listed

@@ -249,6 +249,7 @@ class GameView(QWidget):
             self.render_table(state)  # viewer() is still the seat that acted
             if self.hold_curtain(state):
                 self.render_scores(self.match.state)
+                self.update_hints()  # a hint on the position before is spent: no "Play it" while it lands
                 return
         if due == OVER:
             self.render_over(state)

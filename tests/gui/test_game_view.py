@@ -180,3 +180,33 @@ def test_a_hold_that_ends_while_the_table_is_drawn_lets_the_due_page_show_at_onc
     state = controller.match.state
     controller.apply(Discard(0, tuple(sorted(state.hands[0][:2], key=CARDS.index))))
     assert view.page == "curtain", "no release_curtain() will come, so the curtain falls now"
+
+
+def test_a_hint_spent_while_the_move_still_lands_offers_nothing_to_play(qtbot) -> None:
+    from core.ai.hints import Hint
+    from core.ai.knowledge import Why
+    from gui import storage
+    from tests.gui.drivers.hints import HintDriver
+
+    class Holding(Probe):
+        hold = False
+
+        def hold_curtain(self, state) -> bool:
+            return self.hold
+
+    storage.set_hints(True)
+    controller = MatchController(Match.new("fistful-of-gold", seed=3))
+    view = Holding(controller)
+    qtbot.addWidget(view)
+    Driver(view).reveal_curtain()
+    assert view.hint_seat() == 0
+    state = controller.match.state
+    discard = Discard(0, tuple(sorted(state.hands[0][:2], key=CARDS.index)))
+    view._hint_for, view._hint_at = 0, controller.match.steps
+    view._show_hint(Hint(discard, Why()), None)  # as a search would answer
+    hints = HintDriver(view)
+    assert hints.can_play()
+    view.hold = True  # the curtain is due for seat 1 once the discard has been seen
+    hints.play()
+    assert controller.match.actions[-1] == discard and view.page == "table"
+    assert not hints.can_play() and view._hint is None, "the hint was spent: nothing left to play"
