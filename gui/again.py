@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gui.kit.actions import AGAIN_TIP, explain
+
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-TIP = "A new game with the same players, seats and options"
+TIP = AGAIN_TIP
 
 
 def why_not(window: MainWindow) -> str | None:
@@ -23,10 +25,7 @@ def why_not(window: MainWindow) -> str | None:
 
 
 def refresh_action(window: MainWindow) -> None:
-    reason = why_not(window)
-    window.again_action.setEnabled(reason is None)
-    window.again_action.setToolTip(reason or TIP)
-    window.again_action.setStatusTip(reason or TIP)
+    explain(window.again_action, why_not(window), TIP)
 
 
 def play_again(window: MainWindow) -> bool:

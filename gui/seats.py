@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gui.kit.actions import explain
+
 if TYPE_CHECKING:
     from core.match import Match
     from core.saves import Reseat
@@ -39,10 +41,7 @@ def why_not(window: MainWindow) -> str | None:
 
 
 def refresh_action(window: MainWindow) -> None:
-    reason = why_not(window)
-    window.seats_action.setEnabled(reason is None)
-    window.seats_action.setToolTip(reason or TIP)
-    window.seats_action.setStatusTip(reason or TIP)
+    explain(window.seats_action, why_not(window), TIP)
 
 
 def change_seats(window: MainWindow) -> bool:

@@ -5,6 +5,7 @@ from PySide6.QtCore import QRectF, Qt, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from gui.kit.actions import AGAIN_TIP
 from gui.kit.style import ColourLabel, set_role
 
 NO_WINNER = "#374151"  # the result's colour when nobody won alone
@@ -69,11 +70,9 @@ def back_to_start(clicked: SignalInstance, height: int = 44) -> QPushButton:
 
 def play_again(clicked: SignalInstance, height: int = 44, role: str = "primary") -> QPushButton:
     """The next game with the same players (gui/again.py), offered where the last one ended."""
-    from gui.again import TIP
-
     again = QPushButton("Play again", objectName="playAgain")
     again.setMinimumHeight(height)
-    again.setToolTip(TIP)
+    again.setToolTip(AGAIN_TIP)
     set_role(again, role)
     again.setCursor(Qt.CursorShape.PointingHandCursor)
     again.clicked.connect(clicked)

@@ -1,0 +1,15 @@
+"""What the window's menu actions say, shared with the buttons that do the same on a page. No Qt
+import, so the first window pays nothing for it."""
+from __future__ import annotations
+
+from typing import Any
+
+AGAIN_TIP = "A new game with the same players, seats and options"  # File → Play Again, a winner page's button
+
+
+def explain(action: Any, reason: str | None, tip: str) -> None:
+    """Enable `action` (a QAction) when `reason` is None; otherwise grey it and say the reason in its
+    tooltip and the status bar."""
+    action.setEnabled(reason is None)
+    action.setToolTip(reason or tip)
+    action.setStatusTip(reason or tip)
