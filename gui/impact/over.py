@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from core.impact.game import ImpactState
+from gui.kit.actions import LEAVES_GAME
 from gui.kit.names import ElidedColourLabel
 from gui.kit.over import Trophy, end_buttons, play_again
 from gui.kit.tables import keep_rows_fitted, whole_height
@@ -49,6 +50,7 @@ class WinnerPage(QWidget):
         self.back = QPushButton("Back to the games", objectName="winnerBack")
         self.back.setProperty("role", "impact-primary")
         self.back.clicked.connect(self.finished_requested)
+        self.back.setProperty(LEAVES_GAME, True)
         self.again = play_again(self.again_requested, height=0, role="impact-primary")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 30, 30, 30)

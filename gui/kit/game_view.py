@@ -47,6 +47,7 @@ from core.game import CHANCE, Secret, actor_players, computer_seats
 from core.match import Match
 from gui import storage
 from gui.controller import MatchController
+from gui.kit.actions import LEAVES_GAME
 from gui.kit.curtain import Curtain
 from gui.kit.hints import SECRET_VERBS, HintBar, hint_text
 from gui.kit.refusal import RefusalBanner
@@ -81,7 +82,8 @@ _LOOKING = (QScrollBar, QTabBar)
 
 class _ReplayGuard(QObject):
     """While a replay shows, a click (or Enter, Space, Delete) on the table says why it does
-    nothing instead of starting a gesture the replay would refuse halfway."""
+    nothing instead of starting a gesture the replay would refuse halfway; the winner page's way
+    out and Play again work."""
 
     def __init__(self, view: GameView) -> None:
         super().__init__(view)
@@ -94,7 +96,7 @@ class _ReplayGuard(QObject):
         stack = self.view.stack
         if not isinstance(watched, QWidget) or not (watched is stack or stack.isAncestorOf(watched)):
             return False
-        if isinstance(watched, _LOOKING):
+        if isinstance(watched, _LOOKING) or watched.property(LEAVES_GAME):
             return False  # scrolling the table or turning its tabs is looking, not playing
         self.view.show_refusal(REPLAY_REFUSAL)
         return True

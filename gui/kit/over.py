@@ -5,7 +5,7 @@ from PySide6.QtCore import QRectF, Qt, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from gui.kit.actions import AGAIN_TIP
+from gui.kit.actions import AGAIN_TIP, LEAVES_GAME
 from gui.kit.style import ColourLabel, set_role
 
 NO_WINNER = "#374151"  # the result's colour when nobody won alone
@@ -65,6 +65,7 @@ def back_to_start(clicked: SignalInstance, height: int = 44) -> QPushButton:
     set_role(back, "primary")
     back.setCursor(Qt.CursorShape.PointingHandCursor)
     back.clicked.connect(clicked)
+    back.setProperty(LEAVES_GAME, True)
     return back
 
 
@@ -76,6 +77,7 @@ def play_again(clicked: SignalInstance, height: int = 44, role: str = "primary")
     set_role(again, role)
     again.setCursor(Qt.CursorShape.PointingHandCursor)
     again.clicked.connect(clicked)
+    again.setProperty(LEAVES_GAME, True)
     return again
 
 

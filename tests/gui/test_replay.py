@@ -137,3 +137,21 @@ def test_a_solitaire_replay_reaching_its_end_writes_no_personal_best(qtbot, monk
     d.last()
     assert window.match.is_over and window.view.page == "over"
     assert not bests_path().exists()
+
+
+@pytest.mark.parametrize("button", ["playAgain", "backToStart"])
+def test_at_its_end_a_replay_s_winner_page_buttons_work(qtbot, window, save, button):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QPushButton
+
+    d = ReplayDriver(window)
+    d.open_as_replay()
+    replayed = window.match.setup
+    d.last()
+    assert window.view.page == "over"
+    qtbot.mouseClick(window.view.findChild(QPushButton, button), Qt.MouseButton.LeftButton)
+    assert not window.view.refusal.isVisible(), "the way out is not a move on the replayed table"
+    if button == "playAgain":
+        assert not window.controller.replaying and not window.match.actions and window.match.setup == replayed
+    else:
+        assert window.stack.currentWidget() is window.start_page
