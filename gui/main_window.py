@@ -62,7 +62,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self._busy = False
         self._controller: MatchController | None = None
         self._view: QWidget | None = None
-        self._last_setups: dict[str, Any] = {}  # game id: the setup of the last game of it shown here
+        self._last_setups = again.Remembered(persist=autosave)  # what New Game opens on
         self._dock_visible = {"log": True, "scores": True}
         self._notes: list[RulesNotesDialog] = []
 
@@ -242,7 +242,10 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
     def ask_new_game(self, game_id: str) -> tuple[Any, int | None] | None:
         from gui.new_game import NewGameDialog
 
-        dialog = NewGameDialog(game_id, self, last=self._last_setups.get(game_id))
+        last, problem = self._last_setups.get(game_id)
+        dialog = NewGameDialog(game_id, self, last=last)
+        if problem:
+            dialog.show_error(problem)
         dialog.exec()
         return dialog.result_value()
 
@@ -598,7 +601,9 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self._teardown()
         self._controller = controller
         self._view = view
-        self._last_setups[controller.match.game_id] = controller.match.setup  # New Game starts from it
+        problem = self._last_setups.keep(controller.match.game_id, controller.match.setup)
+        if problem:
+            self.statusBar().showMessage(problem, 10000)
         controller.setParent(self)
         controller.changed.connect(self._on_changed)
         view.finished_requested.connect(self.show_start_page)

@@ -1,4 +1,5 @@
-"""New Game starts from the last game of its kind in the window, and "Restore defaults" goes back."""
+"""New Game opens on the last game of its kind (in this window, or kept in the data folder from an
+earlier one), and "Restore defaults" goes back."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,53 +9,11 @@ import pytest
 from PySide6.QtWidgets import QPushButton
 
 from core import registry
-from core.errors import IllegalSetup
-from core.game import with_computers
 from gui.new_game import NewGameDialog
 from tests.gui.drivers.window import WindowDriver
 from tests.gui.window_helpers import new_window
 from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
-
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo")
-COLOURS = ("#123456", "#2a7f62", "#d2691e", "#b8860b", "#5f9ea0", "#8b4513", "#4682b4", "#6b8e23", "#9932cc",
-           "#2f4f4f")
-
-
-def tweaked(game_id: str) -> Any:
-    """A legal setup unlike the game's default in every field the dialog shows."""
-    game = registry.get(game_id)
-    spec, default = game.spec, game.default_setup()
-    count = len(default.players) + (1 if len(default.players) < spec.max_players else 0)
-    setup = game.default_setup(count)
-    players = tuple(msgspec.structs.replace(p, name=NAMES[i], colour=COLOURS[i]) for i, p in enumerate(setup.players))
-    changes: dict[str, Any] = {"players": players}
-    if spec.modes is not None:
-        changes["mode"] = next(m for m, _ in spec.modes[1] if m != default.mode)
-    seats = iter(range(count - 1, -1, -1))  # seat choices (first attacker, first defender) must differ
-    for option in spec.options:
-        value = getattr(default, option.field)
-        if option.kind == "bool":
-            changes[option.field] = not value
-        elif option.kind == "choice":
-            changes[option.field] = next(c for c, _ in reversed(option.choices) if c != value)
-        elif option.kind in ("int", "float"):
-            changes[option.field] = type(value)(option.high)
-        elif option.kind == "seat":
-            changes[option.field] = next(seats)
-    for option in spec.seat_options:
-        values = [option.choices_for(i)[-1][0] for i in range(count)]
-        if option.seat_fields:
-            changes.update(zip(option.seat_fields, values))
-        else:
-            changes[option.field] = tuple(values)
-    setup = msgspec.structs.replace(setup, **changes)
-    try:
-        game.validate_setup(with_computers(setup, {count - 1: "normal"}))
-        setup = with_computers(setup, {count - 1: "normal"})
-    except IllegalSetup:  # Gold's computer needs simulated cards, and the tweak chose the table's
-        game.validate_setup(setup)
-    assert setup != default
-    return setup
+from tests.setups import tweaked
 
 
 def dialog_for(qtbot, game_id: str, last: Any = None) -> NewGameDialog:
@@ -158,3 +117,52 @@ def test_with_the_last_game_and_every_seat_the_dialog_still_fits_1024x640(qtbot,
     dialog.players_spin.setValue(dialog.max_players)
     qtbot.wait(10)
     assert dialog.width() <= 1024 and dialog.height() <= 640 - 40  # a title bar's room
+
+
+def test_the_next_evening_new_game_opens_on_the_last_table(qtbot, monkeypatch, tmp_path) -> None:
+    from core.last_setups import FILE_NAME
+    from gui import storage
+
+    mine = tweaked("domination")
+    first = new_window(qtbot, monkeypatch, tmp_path / "a.battlebox.json")
+    assert first.start_new_game("domination", mine)
+    first.close()
+    assert (storage.data_dir() / FILE_NAME).exists()
+    dialogs = shown_dialogs(monkeypatch)
+    second = new_window(qtbot, monkeypatch, tmp_path / "b.battlebox.json")
+    WindowDriver(second).click_new_game("domination")
+    assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None
+    assert second.match.setup == mine
+
+
+def test_a_damaged_file_of_last_setups_is_named_kept_and_never_written_over(qtbot, monkeypatch, tmp_path) -> None:
+    from core.last_setups import FILE_NAME
+    from gui import storage
+
+    path = storage.data_dir() / FILE_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{half a file")
+    dialogs = shown_dialogs(monkeypatch)
+    monkeypatch.setattr(NewGameDialog, "exec", lambda dialog: dialogs.append(dialog) or 0)  # looked at, cancelled
+    window = new_window(qtbot, monkeypatch, tmp_path / "a.battlebox.json")
+    WindowDriver(window).click_new_game("throwdown")
+    said = dialogs[-1].error_label.text()
+    assert str(path) in said and "not written to" in said
+    assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is None  # the defaults show
+    mine = tweaked("throwdown")
+    assert window.start_new_game("throwdown", mine)
+    assert path.read_text() == "{half a file"
+    WindowDriver(window).click_new_game("throwdown")
+    assert dialogs[-1].error_label.isHidden(), "said once"
+    assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None  # this window remembers
+
+
+def test_a_screenshot_window_leaves_the_data_folder_alone(qtbot) -> None:
+    from core.last_setups import FILE_NAME
+    from gui import storage
+    from gui.main_window import MainWindow
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    assert window.start_new_game("impact")
+    assert not (storage.data_dir() / FILE_NAME).exists()

@@ -1,0 +1,75 @@
+"""The last setup of each game, so New Game opens on a club's own table the next evening too.
+
+Each setup is kept as a save writes it, with the save format's version, so a later release
+brings it up to date the way it brings an old save's setup (`Rules.migrate_setup`). Reading is
+strict: a damaged file is a DataError naming it; a game's entry that no longer decodes, or that
+the rules now refuse, is left out and named, and the other games' entries are used.
+
+Pure: no Qt. The GUI decides where the file lives (the data folder).
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import msgspec
+
+from core import registry, saves
+from core.errors import IllegalSetup
+from maps.datafile import DataError, read_versioned
+
+FORMAT = "battlebox-last-setups"
+VERSION = 1
+FILE_NAME = "last-setups.json"
+
+
+class Kept(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    save_version: int  # the save format the setup is written in (core.saves.VERSION)
+    setup: dict[str, Any]
+
+
+class LastSetups(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    format: str = FORMAT
+    version: int = VERSION
+    games: dict[str, Kept] = {}
+
+
+def read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[str]]:
+    """(setup per game id, a sentence per entry left out); no file is no setups. A file that
+    cannot be read at all raises DataError naming it."""
+    if not os.path.lexists(path):
+        return {}, []
+    doc = read_versioned(path, format=FORMAT, version=VERSION, type=LastSetups, what="Battlebox list of last setups")
+    setups: dict[str, Any] = {}
+    problems: list[str] = []
+    for game_id, kept in doc.games.items():
+        try:
+            setups[game_id] = _setup(game_id, kept)
+        except ValueError as e:
+            problems.append(str(DataError(str(path), f"games.{game_id}", str(e))))
+    return setups, problems
+
+
+def _setup(game_id: str, kept: Kept) -> Any:
+    try:
+        game = registry.get(game_id)
+    except KeyError:
+        raise ValueError("no game of that name") from None
+    if not 1 <= kept.save_version <= saves.VERSION:
+        raise ValueError(f"written for save format {kept.save_version}, which this Battlebox does not know")
+    try:
+        raw = kept.setup
+        for version in range(kept.save_version, saves.VERSION):
+            raw = game.migrate_setup(raw, version)
+        setup = msgspec.convert(raw, game.setup_type)
+        game.validate_setup(setup)
+    except (msgspec.ValidationError, IllegalSetup) as e:
+        raise ValueError(str(e)) from None
+    except Exception as e:  # a setup the rules cannot read, however it fails
+        raise ValueError(f"{type(e).__name__}: {e}") from None
+    return setup
+
+
+def write(path: str | os.PathLike[str], setups: dict[str, Any]) -> None:
+    doc = LastSetups(games={g: Kept(saves.VERSION, msgspec.to_builtins(s)) for g, s in sorted(setups.items())})
+    saves.write_atomic(path, msgspec.json.format(msgspec.json.encode(doc), indent=1))
