@@ -76,9 +76,13 @@ class Remembered:
 
                 try:
                     self.setups, problems = read(self._path())
+                    if problems:
+                        self.problem = (f"Some games' last players could not be read ({'; '.join(problems)}): "
+                                        "those games open on their defaults.")
                 except (DataError, OSError) as e:
-                    self.broken, problems = True, [f"{e} It is left as it is, and not written to."]
-                self.problem = " ".join(problems) or None
+                    self.broken = True
+                    self.problem = (f"Your last players could not be read ({e}): the defaults show, and the file "
+                                    "is left as it is, not written to.")
         return self.setups
 
     def get(self, game_id: str) -> tuple[Any, str | None]:

@@ -166,3 +166,23 @@ def test_a_screenshot_window_leaves_the_data_folder_alone(qtbot) -> None:
     qtbot.addWidget(window)
     assert window.start_new_game("impact")
     assert not (storage.data_dir() / FILE_NAME).exists()
+
+
+def test_a_game_s_entry_that_cannot_be_read_is_named_and_the_others_open(qtbot, monkeypatch, tmp_path) -> None:
+    import json
+
+    from core.last_setups import FILE_NAME, write
+    from gui import storage
+
+    path = storage.data_dir() / FILE_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write(path, {"throwdown": tweaked("throwdown")})
+    doc = json.loads(path.read_text())
+    doc["games"]["impact"] = {"save_version": 2, "setup": {"players": 3}}
+    path.write_text(json.dumps(doc))
+    dialogs: list[NewGameDialog] = []
+    monkeypatch.setattr(NewGameDialog, "exec", lambda dialog: dialogs.append(dialog) or 0)
+    window = new_window(qtbot, monkeypatch, tmp_path / "a.battlebox.json")
+    WindowDriver(window).click_new_game("throwdown")
+    assert f"{path}: games.impact:" in dialogs[-1].error_label.text()
+    assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None  # Throwdown's was read
