@@ -58,7 +58,7 @@ class Remembered:
     def __init__(self, persist: bool = True) -> None:
         self.persist = persist
         self.setups: dict[str, Any] | None = None
-        self.problem: str | None = None  # said by the next New Game dialog, then forgotten
+        self.problem: str | None = None  # said before the next New Game dialog, then forgotten
         self.broken = False
 
     def _path(self) -> Path:
@@ -86,7 +86,8 @@ class Remembered:
         return self.setups
 
     def get(self, game_id: str) -> tuple[Any, str | None]:
-        """(the last setup of `game_id` or None, why the remembered setups could not all be read)."""
+        """(the last setup of `game_id` or None, why the remembered setups could not all be read,
+        the first time it is asked)."""
         setup = self._loaded().get(game_id)
         problem, self.problem = self.problem, None
         return setup, problem

@@ -243,9 +243,9 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         from gui.new_game import NewGameDialog
 
         last, problem = self._last_setups.get(game_id)
+        if problem:  # said once, in a box of its own: the dialog's rows must fit 640 px
+            self.show_error("Cannot read your last players", problem)
         dialog = NewGameDialog(game_id, self, last=last)
-        if problem:
-            dialog.show_error(problem)
         dialog.exec()
         return dialog.result_value()
 

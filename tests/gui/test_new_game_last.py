@@ -146,14 +146,13 @@ def test_a_damaged_file_of_last_setups_is_named_kept_and_never_written_over(qtbo
     monkeypatch.setattr(NewGameDialog, "exec", lambda dialog: dialogs.append(dialog) or 0)  # looked at, cancelled
     window = new_window(qtbot, monkeypatch, tmp_path / "a.battlebox.json")
     WindowDriver(window).click_new_game("throwdown")
-    said = dialogs[-1].error_label.text()
-    assert str(path) in said and "not written to" in said
+    assert len(window.errors) == 1 and str(path) in window.errors[0] and "not written to" in window.errors[0]
     assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is None  # the defaults show
     mine = tweaked("throwdown")
     assert window.start_new_game("throwdown", mine)
     assert path.read_text() == "{half a file"
     WindowDriver(window).click_new_game("throwdown")
-    assert dialogs[-1].error_label.isHidden(), "said once"
+    assert len(window.errors) == 1, "said once"
     assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None  # this window remembers
 
 
@@ -184,5 +183,5 @@ def test_a_game_s_entry_that_cannot_be_read_is_named_and_the_others_open(qtbot, 
     monkeypatch.setattr(NewGameDialog, "exec", lambda dialog: dialogs.append(dialog) or 0)
     window = new_window(qtbot, monkeypatch, tmp_path / "a.battlebox.json")
     WindowDriver(window).click_new_game("throwdown")
-    assert f"{path}: games.impact:" in dialogs[-1].error_label.text()
+    assert len(window.errors) == 1 and f"{path}: games.impact:" in window.errors[0]
     assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None  # Throwdown's was read
