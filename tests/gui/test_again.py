@@ -101,8 +101,12 @@ def test_play_again_is_greyed_without_a_game_and_says_why(window) -> None:
     assert not action.isEnabled()
 
 
-def test_help_keyboard_lists_play_again(qtbot, window) -> None:
-    qtbot.waitUntil(lambda: bool(window.again_action.shortcuts()), timeout=5000)
+def test_ctrl_shift_n_plays_again_and_help_keyboard_lists_it(qtbot, window) -> None:
     from gui.keyboard_help import action_keys
 
+    qtbot.waitUntil(lambda: bool(window.again_action.shortcuts()), timeout=5000)
     assert ("Ctrl+Shift+N", "Play Again") in action_keys([window.again_action])
+    old = finished_in(window, "impact", seed=4)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.match is not old and window.match.setup == old.setup and not window.match.actions
