@@ -70,6 +70,10 @@ def _setup(game_id: str, kept: Kept) -> Any:
     return setup
 
 
-def write(path: str | os.PathLike[str], setups: dict[str, Any]) -> None:
+def encode(setups: dict[str, Any]) -> bytes:
     doc = LastSetups(games={g: Kept(saves.VERSION, msgspec.to_builtins(s)) for g, s in sorted(setups.items())})
-    saves.write_atomic(path, msgspec.json.format(msgspec.json.encode(doc), indent=1))
+    return msgspec.json.format(msgspec.json.encode(doc), indent=1)
+
+
+def write(path: str | os.PathLike[str], setups: dict[str, Any]) -> None:
+    saves.write_atomic(path, encode(setups))

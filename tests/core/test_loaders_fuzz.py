@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.clout import catalogue, layout, stacks
+from core import last_setups
 from core.fistful import bests, roster
 from core.powerspike import army, units
 from maps import scar
@@ -39,6 +40,13 @@ def _layout_file() -> bytes:
 
 def _bests_file() -> bytes:
     return bests.encode_bests([bests.Best("Ada", 120, "2026-03-01", "k1"), bests.Best("Bo", 90, "2026-04-02")])
+
+
+def _last_setups_file() -> bytes:
+    from core import registry
+    from tests.setups import tweaked
+
+    return last_setups.encode({game_id: tweaked(game_id) for game_id in registry.GAMES})
 
 
 def _files(folder: str) -> list[tuple[str, bytes]]:
@@ -68,6 +76,8 @@ LOADERS: dict[str, tuple[list[tuple[str, bytes]], Callable[[Path], Any]]] = {
     "powerspike rosters": (_files("resources/powerspike/rosters"), army.load_roster),
     "powerspike tables": (_files("maps/powerspike/tables"), table.load_table),
     "solitaire bests": ([(bests.FILE_NAME, _bests_file())], bests.load_bests),
+    # a game's entry that cannot be used is left out and named; only a damaged file raises
+    "last setups": ([(last_setups.FILE_NAME, _last_setups_file())], last_setups.read),
 }
 
 # Loaders whose every call builds and checks map geometry (tens of ms).
@@ -254,6 +264,8 @@ def test_paths_that_are_not_files_are_refused(kind: str, tmp_path: Path) -> None
              (huge, "too large"), (tmp_path / "missing.json", "does not exist")]
     if kind == "solitaire bests":  # no file yet is no bests yet, not an error
         assert loader(cases.pop()[0]) == []
+    if kind == "last setups":  # no file yet is no setups yet
+        assert loader(cases.pop()[0]) == ({}, [])
     for path, reason in cases:
         with pytest.raises(DataError, match=reason) as err:
             loader(path)
