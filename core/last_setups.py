@@ -10,7 +10,7 @@ Pure: no Qt. The GUI decides where the file lives (the data folder).
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -34,20 +34,26 @@ class LastSetups(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     games: dict[str, Kept] = {}
 
 
-def read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[str]]:
-    """(setup per game id, a sentence per entry left out); no file is no setups. A file that
-    cannot be read at all raises DataError naming it."""
+class Read(NamedTuple):
+    setups: dict[str, Any]  # game id: its last setup
+    problems: list[str]  # a sentence per entry left out, naming the file and the entry
+    unread: dict[str, Kept]  # those entries as they were, written back untouched (a newer release's)
+
+
+def read(path: str | os.PathLike[str]) -> Read:
+    """The setups in `path`; no file is no setups. A file that cannot be read at all raises
+    DataError naming it."""
     if not os.path.lexists(path):
-        return {}, []
+        return Read({}, [], {})
     doc = read_versioned(path, format=FORMAT, version=VERSION, type=LastSetups, what="Battlebox list of last setups")
-    setups: dict[str, Any] = {}
-    problems: list[str] = []
+    found = Read({}, [], {})
     for game_id, kept in doc.games.items():
         try:
-            setups[game_id] = _setup(game_id, kept)
+            found.setups[game_id] = _setup(game_id, kept)
         except ValueError as e:
-            problems.append(str(DataError(str(path), f"games.{game_id}", str(e))))
-    return setups, problems
+            found.problems.append(str(DataError(str(path), f"games.{game_id}", str(e))))
+            found.unread[game_id] = kept
+    return found
 
 
 def _setup(game_id: str, kept: Kept) -> Any:
@@ -70,10 +76,12 @@ def _setup(game_id: str, kept: Kept) -> Any:
     return setup
 
 
-def encode(setups: dict[str, Any]) -> bytes:
-    doc = LastSetups(games={g: Kept(saves.VERSION, msgspec.to_builtins(s)) for g, s in sorted(setups.items())})
+def encode(setups: dict[str, Any], unread: dict[str, Kept] | None = None) -> bytes:
+    """The file for `setups`, with the entries this release could not read kept as they were."""
+    games = {**(unread or {}), **{g: Kept(saves.VERSION, msgspec.to_builtins(s)) for g, s in setups.items()}}
+    doc = LastSetups(games=dict(sorted(games.items())))
     return msgspec.json.format(msgspec.json.encode(doc), indent=1)
 
 
-def write(path: str | os.PathLike[str], setups: dict[str, Any]) -> None:
-    saves.write_atomic(path, encode(setups))
+def write(path: str | os.PathLike[str], setups: dict[str, Any], unread: dict[str, Kept] | None = None) -> None:
+    saves.write_atomic(path, encode(setups, unread))

@@ -60,6 +60,7 @@ class Remembered:
         self.setups: dict[str, Any] | None = None
         self.problem: str | None = None  # said before the next New Game dialog, then forgotten
         self.broken = False
+        self.unread: dict[str, Any] = {}  # entries this release cannot read, written back as they were
 
     def _path(self) -> Path:
         from core.last_setups import FILE_NAME
@@ -75,7 +76,7 @@ class Remembered:
                 from maps.datafile import DataError
 
                 try:
-                    self.setups, problems = read(self._path())
+                    self.setups, problems, self.unread = read(self._path())
                     if problems:
                         self.problem = (f"Some games' last players could not be read ({'; '.join(problems)}): "
                                         "those games open on their defaults.")
@@ -96,12 +97,13 @@ class Remembered:
         """Remember `setup` as `game_id`'s last; the reason it could not be written, or None."""
         setups = self._loaded()
         setups[game_id] = setup
+        self.unread.pop(game_id, None)
         if not self.persist or self.broken:
             return None
         from core.last_setups import write
 
         try:
-            write(self._path(), setups)
+            write(self._path(), setups, self.unread)
         except OSError as e:
             return f"Cannot keep the players for next time in {self._path()}: {e.strerror or e}"
         return None

@@ -265,7 +265,7 @@ def test_paths_that_are_not_files_are_refused(kind: str, tmp_path: Path) -> None
     if kind == "solitaire bests":  # no file yet is no bests yet, not an error
         assert loader(cases.pop()[0]) == []
     if kind == "last setups":  # no file yet is no setups yet
-        assert loader(cases.pop()[0]) == ({}, [])
+        assert loader(cases.pop()[0]) == ({}, [], {})
     for path, reason in cases:
         with pytest.raises(DataError, match=reason) as err:
             loader(path)

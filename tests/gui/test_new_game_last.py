@@ -185,3 +185,5 @@ def test_a_game_s_entry_that_cannot_be_read_is_named_and_the_others_open(qtbot, 
     WindowDriver(window).click_new_game("throwdown")
     assert len(window.errors) == 1 and f"{path}: games.impact:" in window.errors[0]
     assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None  # Throwdown's was read
+    assert window.start_new_game("fistful-of-gold")
+    assert json.loads(path.read_text())["games"]["impact"] == {"save_version": 2, "setup": {"players": 3}}
