@@ -96,6 +96,8 @@ class Remembered:
     def keep(self, game_id: str, setup: Any) -> str | None:
         """Remember `setup` as `game_id`'s last; the reason it could not be written, or None."""
         setups = self._loaded()
+        if setups.get(game_id) == setup:
+            return None  # a reopened save or a replay of the same table: nothing new to write
         setups[game_id] = setup
         self.unread.pop(game_id, None)
         if not self.persist or self.broken:

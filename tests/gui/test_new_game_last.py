@@ -187,3 +187,16 @@ def test_a_game_s_entry_that_cannot_be_read_is_named_and_the_others_open(qtbot, 
     assert dialogs[-1].findChild(QPushButton, "restoreDefaults") is not None  # Throwdown's was read
     assert window.start_new_game("fistful-of-gold")
     assert json.loads(path.read_text())["games"]["impact"] == {"save_version": 2, "setup": {"players": 3}}
+
+
+def test_the_same_table_again_is_not_written_again(qtbot, monkeypatch, tmp_path) -> None:
+    from core import last_setups
+
+    writes: list[str] = []
+    real = last_setups.write
+    monkeypatch.setattr(last_setups, "write", lambda *a: writes.append("w") or real(*a))
+    window = new_window(qtbot, monkeypatch, tmp_path / "a.battlebox.json")
+    mine = tweaked("throwdown")
+    assert window.start_new_game("throwdown", mine)
+    assert window.start_new_game("throwdown", mine)  # Play again's setup, or the same save reopened
+    assert writes == ["w"]
