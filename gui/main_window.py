@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from core.registry import GAMES, INFO
-from gui import again, ledger, seats, storage
+from gui import again, ledger, review, seats, storage
 from gui.docks import DockPanels
 from gui.icons import app_icon
 from gui.kit.stylesheet import apply_theme
@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, ke
     from PySide6.QtGui import QCloseEvent, QKeyEvent
     from PySide6.QtWidgets import QDockWidget
 
+    from core.ai.review import Moment
     from core.errors import SaveError
     from core.match import Match
     from gui.about import RulesNotesDialog
@@ -140,6 +141,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self.undo_action = self._action("&Undo", self.undo)
         self.redo_action = self._action("&Redo", self.redo)
         self.seats_action = self._action("&Seats…", lambda: seats.change_seats(self), seats.TIP)
+        self.review_action = self._action("Re&view with the Computer…", lambda: review.review_game(self), review.TIP)
         self.notes_action = self._action("&Rules notes", self.show_rules_notes,
                                          "The players' notes on the rules of this game (F1); "
                                          "on the start page, the index of every game's notes")
@@ -192,7 +194,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         edit.setToolTipsVisible(True)
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
-        edit.addAction(self.seats_action)
+        edit.addActions([self.seats_action, self.review_action])
         self.view_menu = bar.addMenu("&View")
         self.view_menu.aboutToShow.connect(self._docks)
         self.view_menu.aboutToShow.connect(self._build_speed_menu)
@@ -253,6 +255,11 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         from gui.seats_dialog import ask_seats
 
         return ask_seats(self, match)
+
+    def ask_review(self, match: Match, moments: tuple[Moment, ...]) -> int | None:
+        from gui.review_dialog import ask_review
+
+        return ask_review(self, match, moments)
 
     def confirm_discard(self) -> str:
         """'save', 'discard' or 'cancel' for a game with unsaved changes."""
@@ -608,6 +615,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         controller.changed.connect(self._on_changed)
         view.finished_requested.connect(self.show_start_page)
         view.again_requested.connect(lambda: again.play_again(self))
+        view.review_requested.connect(lambda: review.review_game(self))
         view.log_noted.connect(self._refresh_log)
         self.stack.addWidget(view)
         self.follow_pages(view.stack)
@@ -657,6 +665,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self.turn_label.setText(self._turn_text())
         seats.refresh_action(self)
         again.refresh_action(self)
+        review.refresh_action(self)
         self.start_page.set_can_resume(has_game)
 
     def _refresh_undo(self) -> None:

@@ -15,11 +15,12 @@ from PySide6.QtWidgets import (
 
 from core.clout.scoring import ChipScore
 from gui.clout.scores import PlayerTally, breakdown_html, tally_html
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, review_button, result_label
 
 class CloutOver(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -38,13 +39,14 @@ class CloutOver(QWidget):
         scroll.setWidgetResizable(True)
         self.back = back_to_start(self.finished_requested)
         self.again = play_again(self.again_requested)
+        self.review = review_button(self.review_requested)
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
         right.addWidget(self.summary)
         right.addWidget(self.table)
         right.addWidget(scroll, 1)
-        right.addLayout(end_buttons(self.again, self.back))
+        right.addLayout(end_buttons(self.again, self.review, self.back, column=True))
         side = QWidget()
         side.setLayout(right)
         side.setFixedWidth(380)

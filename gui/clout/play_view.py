@@ -91,6 +91,7 @@ class CloutPlayView(GameView):
         self.over = CloutOver(self.final_canvas)
         self.over.finished_requested.connect(self.finished_requested)
         self.over.again_requested.connect(self.again_requested)
+        self.over.review_requested.connect(self.review_requested)
         colours = [p.colour for p in self.match.setup.players]
         for c in (self.canvas, self.final_canvas):
             c.set_players(colours, cg.increments(self.match.setup))

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from core.fistful.battles import BattleState
 from core.text import plural
 from gui.fistful.battle_scores import held
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, review_button, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
@@ -31,6 +31,7 @@ def knocked_out_after(state: BattleState) -> dict[int, int]:
 class BattleOverPage(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +55,7 @@ class BattleOverPage(QWidget):
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.back = back_to_start(self.finished_requested)
         self.again = play_again(self.again_requested)
+        self.review = review_button(self.review_requested)
 
         right = QVBoxLayout()
         right.setSpacing(10)
@@ -62,7 +64,7 @@ class BattleOverPage(QWidget):
         right.addWidget(self.summary)
         right.addWidget(self.detail)
         right.addWidget(self.table)
-        right.addLayout(end_buttons(self.again, self.back))
+        right.addLayout(end_buttons(self.again, self.review, self.back))
         right.addStretch(1)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(20, 16, 20, 16)

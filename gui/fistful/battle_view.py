@@ -106,6 +106,7 @@ class BattleView(GameView):
         self.over = BattleOverPage(final)
         self.over.finished_requested.connect(self.finished_requested)
         self.over.again_requested.connect(self.again_requested)
+        self.over.review_requested.connect(self.review_requested)
         self.add_page("army", self.army_builder)
         self.add_page("pick", self.picker)
         self.add_page("board", self.board_page)

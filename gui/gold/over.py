@@ -6,13 +6,14 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.gold.game import GoldState
 from gui.gold.scores import GoldScores
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, review_button, result_label
 from gui.kit.tables import whole_height
 
 
 class GoldOver(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -24,6 +25,7 @@ class GoldOver(QWidget):
         self.scores.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.back = back_to_start(self.finished_requested)
         self.again = play_again(self.again_requested)
+        self.review = review_button(self.review_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 24, 30, 24)
         lay.setSpacing(10)
@@ -31,7 +33,7 @@ class GoldOver(QWidget):
         lay.addWidget(self.trophy, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addWidget(self.summary)
         lay.addWidget(self.scores, 0, Qt.AlignmentFlag.AlignHCenter)
-        lay.addLayout(end_buttons(self.again, self.back))
+        lay.addLayout(end_buttons(self.again, self.review, self.back))
         lay.addStretch(1)
 
     def render(self, state: GoldState, text: str) -> None:

@@ -61,6 +61,7 @@ class GoldView(GameView):
         self.winner = GoldOver()
         self.winner.finished_requested.connect(self.finished_requested)
         self.winner.again_requested.connect(self.again_requested)
+        self.winner.review_requested.connect(self.review_requested)
         self.add_page("table", self.scroll)
         self.add_page("over", self.winner)
         self.start()

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QPushButt
 from core.impact.game import ImpactState
 from gui.kit.actions import LEAVES_GAME
 from gui.kit.names import ElidedColourLabel
-from gui.kit.over import Trophy, end_buttons, play_again
+from gui.kit.over import Trophy, end_buttons, play_again, review_button
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
@@ -25,6 +25,7 @@ def points_per_game(state: ImpactState) -> list[tuple[int, ...]]:
 class WinnerPage(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +53,7 @@ class WinnerPage(QWidget):
         self.back.clicked.connect(self.finished_requested)
         self.back.setProperty(LEAVES_GAME, True)
         self.again = play_again(self.again_requested, height=0, role="impact-primary")
+        self.review = review_button(self.review_requested, height=0, role="impact")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 30, 30, 30)
         lay.setSpacing(10)
@@ -61,7 +63,7 @@ class WinnerPage(QWidget):
         lay.addWidget(self.name, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addWidget(self.summary)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
-        lay.addLayout(end_buttons(self.again, self.back))
+        lay.addLayout(end_buttons(self.again, self.review, self.back))
         lay.addStretch(1)
 
     def render(self, state: ImpactState, text: str) -> None:

@@ -113,6 +113,7 @@ class ImpactView(GameView):
         self.winner = WinnerPage()
         self.winner.finished_requested.connect(self.finished_requested)
         self.winner.again_requested.connect(self.again_requested)
+        self.winner.review_requested.connect(self.review_requested)
         self.add_page(BOARD_PAGE, self.board)
         self.add_page(RACE_PAGE, self.race)
         self.add_page("over", self.winner)

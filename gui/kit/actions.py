@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 AGAIN_TIP = "A new game with the same players, seats and options"  # File → Play Again, a winner page's button
-# A Qt property on a page's button that leaves the game rather than plays in it (back to the start
-# page, play again): a replay, which refuses every press on its table, lets these work.
+REVIEW_TIP = "Each decision a person made beside the one the Normal computer would have made, and why in numbers"
+# A Qt property on a page's button that does not play in the game (back to the start page, play
+# again, review it): a replay, which refuses every press on its table, lets these work.
 LEAVES_GAME = "leavesGame"
 
 

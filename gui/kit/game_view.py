@@ -26,7 +26,7 @@ seat's secrets (`viewer()` is None), no computer moves, throws or hints, and a p
 table is refused with the controller's banner; `set_timeline` puts the timeline under it.
 
 The main window connects `finished_requested` to the start page, `again_requested` to Play Again,
-and docks `scores_widget()`;
+`review_requested` to the review, and docks `scores_widget()`;
 `PRIMARY_CONTROLS` and `BOARD` name (by object name) the controls and the board that must stay
 visible at every window size, which the layout checks verify.
 """
@@ -38,8 +38,8 @@ import itertools
 import time
 
 from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import (QApplication, QLabel, QScrollBar, QSizePolicy, QStackedWidget, QTabBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QApplication, QLabel, QPushButton, QScrollBar, QSizePolicy, QStackedWidget, QTabBar,
+                               QVBoxLayout, QWidget)
 
 from core.ai import action_seat
 from core.ai.turns import computer_throws
@@ -136,6 +136,7 @@ class GameView(QWidget):
 
     finished_requested = Signal()
     again_requested = Signal()  # the winner page's "Play again" (gui/again.py)
+    review_requested = Signal()  # the winner page's "Review" (gui/review.py)
     log_noted = Signal()  # a line joined `log_notes` (a hint was used): the window redraws its log
 
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most
@@ -255,6 +256,7 @@ class GameView(QWidget):
                 return
         if due == OVER:
             self.render_over(state)
+            self._offer_review()
             self.show_page(OVER)
         elif due == CURTAIN:
             secret = self.match.game.secret(state)
@@ -271,6 +273,13 @@ class GameView(QWidget):
 
     def render_table(self, state: Any) -> None:
         """Draw the position and show the table page that fits it."""
+
+    def _offer_review(self) -> None:
+        """The winner page's Review, only where a person played (a table of computers has none)."""
+        from core.ai.review import has_person
+
+        for button in self.findChildren(QPushButton, "reviewGame"):
+            button.setVisible(has_person(self.match))
 
     def render_over(self, state: Any) -> None:
         """Fill the game-over page."""

@@ -76,7 +76,7 @@ def add_hints_action(menu: Any, on_change: Callable[[bool], None]) -> QAction:
 
 # --- the hint in words ----------------------------------------------------------------------------
 def _percent(p: float) -> str:
-    return f"{p * 100:.0f} %" if 0.01 <= p <= 0.99 or p in (0, 1) else f"{p * 100:.1f} %"
+    return f"{p * 100:.0f}\u00a0%" if 0.01 <= p <= 0.99 or p in (0, 1) else f"{p * 100:.1f}\u00a0%"  # kept on one line
 
 
 NUMBERS: dict[str, Callable[[float], str]] = {
@@ -88,6 +88,7 @@ NUMBERS: dict[str, Callable[[float], str]] = {
     "play_chance": lambda v: f"played {_percent(v)} of the time (a mixed strategy)",
     "reach_chance": lambda v: f"{_percent(v)} chance to reach them",
     "win_chance": lambda v: f"about {_percent(v)} chance to win",
+    "battle_chance": lambda v: f"about {_percent(v)} chance to win the coming battle",
 }
 
 

@@ -5,7 +5,7 @@ from PySide6.QtCore import QRectF, Qt, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from gui.kit.actions import AGAIN_TIP, LEAVES_GAME
+from gui.kit.actions import AGAIN_TIP, LEAVES_GAME, REVIEW_TIP
 from gui.kit.style import ColourLabel, set_role
 
 NO_WINNER = "#374151"  # the result's colour when nobody won alone
@@ -79,6 +79,20 @@ def play_again(clicked: SignalInstance, height: int = 44, role: str = "primary")
     again.clicked.connect(clicked)
     again.setProperty(LEAVES_GAME, True)
     return again
+
+
+def review_button(clicked: SignalInstance, height: int = 44, role: str | None = None) -> QPushButton:
+    """The finished game's decisions beside the computer's (gui/review.py), a plain button beside
+    the primary ones; the view hides it when only the computer played (`GameView.render_over`)."""
+    review = QPushButton("Review", objectName="reviewGame")
+    review.setMinimumHeight(height)
+    if role is not None:
+        set_role(review, role)
+    review.setToolTip(REVIEW_TIP)
+    review.setCursor(Qt.CursorShape.PointingHandCursor)
+    review.clicked.connect(clicked)
+    review.setProperty(LEAVES_GAME, True)
+    return review
 
 
 def end_buttons(*buttons: QPushButton, column: bool = False) -> QBoxLayout:

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, review_button, result_label
 from gui.powerspike.scores import SideTally, tally_html
 
 
 class PowerSpikeOver(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -27,6 +28,7 @@ class PowerSpikeOver(QWidget):
         self.table.setTextFormat(Qt.TextFormat.RichText)
         self.back = back_to_start(self.finished_requested)
         self.again = play_again(self.again_requested)
+        self.review = review_button(self.review_requested)
         right = QVBoxLayout()
         right.setSpacing(10)
         right.addStretch(1)
@@ -34,7 +36,7 @@ class PowerSpikeOver(QWidget):
         right.addWidget(self.summary)
         right.addWidget(self.detail)
         right.addWidget(self.table)
-        right.addLayout(end_buttons(self.again, self.back, column=True))
+        right.addLayout(end_buttons(self.again, self.review, self.back, column=True))
         right.addStretch(1)
         side = QWidget()
         side.setLayout(right)

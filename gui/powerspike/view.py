@@ -103,6 +103,7 @@ class PowerSpikeView(GameView):
         self.over = PowerSpikeOver(self.final_table)
         self.over.finished_requested.connect(self.finished_requested)
         self.over.again_requested.connect(self.again_requested)
+        self.over.review_requested.connect(self.review_requested)
         self.add_page("over", self.over)
         self.start()
 

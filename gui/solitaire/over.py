@@ -18,13 +18,14 @@ from PySide6.QtWidgets import (
 
 from core.fistful.solitaire import SolitaireState
 from gui.solitaire.bests import Best
-from gui.kit.over import Trophy, back_to_start, end_buttons, play_again, result_label
+from gui.kit.over import Trophy, back_to_start, end_buttons, play_again, review_button, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
 class FinishPage(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
     export_pdf_requested = Signal()
     export_png_requested = Signal()
 
@@ -66,6 +67,7 @@ class FinishPage(QWidget):
         self.export_png.clicked.connect(self.export_png_requested)
         self.back = back_to_start(self.finished_requested, height=40)
         self.again = play_again(self.again_requested, height=40)
+        self.review = review_button(self.review_requested, height=40)
         exports = end_buttons(self.export_pdf, self.export_png)
 
         lay = QVBoxLayout(self)
@@ -81,7 +83,7 @@ class FinishPage(QWidget):
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addSpacing(6)
         lay.addLayout(exports)
-        lay.addLayout(end_buttons(self.again, self.back))
+        lay.addLayout(end_buttons(self.again, self.review, self.back))
         lay.addStretch(1)
 
     def render(self, state: SolitaireState, bests: Sequence[Best], session_keys: Sequence[str],

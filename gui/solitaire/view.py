@@ -77,6 +77,7 @@ class SolitaireView(GameView):
         self.finish = FinishPage()
         self.finish.finished_requested.connect(self.finished_requested)
         self.finish.again_requested.connect(self.again_requested)
+        self.finish.review_requested.connect(self.review_requested)
         self.finish.export_pdf_requested.connect(self.export_pdf)
         self.finish.export_png_requested.connect(self.export_png)
         self.board_scroll = QScrollArea(objectName="boardScroll")

@@ -8,7 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from core.fistful.throwdown import ThrowdownState
 from core.text import plural
-from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, result_label
+from gui.kit.over import NO_WINNER, Trophy, back_to_start, end_buttons, play_again, review_button, result_label
 from gui.kit.tables import keep_rows_fitted, whole_height
 
 
@@ -23,6 +23,7 @@ def standings(state: ThrowdownState) -> list[tuple[int, int]]:
 class WinnerPage(QWidget):
     finished_requested = Signal()
     again_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +48,7 @@ class WinnerPage(QWidget):
         hh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.back = back_to_start(self.finished_requested)
         self.again = play_again(self.again_requested)
+        self.review = review_button(self.review_requested)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(30, 24, 30, 24)
         lay.setSpacing(10)
@@ -57,7 +59,7 @@ class WinnerPage(QWidget):
         lay.addSpacing(8)
         lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addSpacing(8)
-        lay.addLayout(end_buttons(self.again, self.back))
+        lay.addLayout(end_buttons(self.again, self.review, self.back))
         lay.addStretch(1)
 
     def render(self, state: ThrowdownState, text: str) -> None:

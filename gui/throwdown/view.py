@@ -49,6 +49,7 @@ class ThrowdownView(GameView):
         self.winner = WinnerPage()
         self.winner.finished_requested.connect(self.finished_requested)
         self.winner.again_requested.connect(self.again_requested)
+        self.winner.review_requested.connect(self.review_requested)
         self.add_page("pick", self.picker)
         self.add_page("board", self.board)
         self.add_page("over", self.winner)

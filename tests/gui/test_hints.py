@@ -50,7 +50,7 @@ def test_a_hint_shows_the_move_and_its_numbers_and_goes_in_the_log(qtbot, gold_w
     advice = hints.wait_for_advice(qtbot)
     name = match.setup.players[0].name
     assert advice.startswith("Discard ") and " and " in advice, "the secret choice with its cards named"
-    assert "+1.2 gold expected" in advice and "played 40 % of the time" in advice
+    assert "+1.2 gold expected" in advice and "played 40\u00a0% of the time" in advice
     assert f"Hint for {name}: {advice}" in log_text(gold_window)
     assert all("Hint" not in line for line in match.log), "the match's log holds no hint"
     assert hints.can_ask()
@@ -96,11 +96,12 @@ def test_every_hint_number_is_worded_and_an_unknown_one_plainly():
     from gui.kit.hints import NUMBERS, number_text
 
     assert set(NUMBERS) == {"match_chance", "expected_score", "hit_chance", "expected_hits", "expected_gold",
-                            "play_chance", "reach_chance", "win_chance"}
-    assert number_text("hit_chance", 0.4213) == "42 % chance to hit"
-    assert number_text("hit_chance", 0.004) == "0.4 % chance to hit"
+                            "play_chance", "reach_chance", "win_chance", "battle_chance"}
+    assert number_text("hit_chance", 0.4213) == "42\u00a0% chance to hit"
+    assert number_text("hit_chance", 0.004) == "0.4\u00a0% chance to hit"
     assert number_text("expected_gold", -0.5) == "-0.5 gold expected"
     assert number_text("rounds_left", 3) == "rounds left: 3"
+    assert number_text("battle_chance", 0.6) == "about 60\u00a0% chance to win the coming battle"
 
 
 def test_a_public_move_is_worded_by_the_game_and_a_clout_aim_names_its_chips():
@@ -116,7 +117,8 @@ def test_a_public_move_is_worded_by_the_game_and_a_clout_aim_names_its_chips():
     uid = view.stacks[seat][0]
     text = hint_text(match.game, view, Hint(action, Why(numbers=(("reach_chance", 0.5),), chips=(uid,))))
     words = match.game.describe(view, action, match.game.apply(view, action)).split(". ")[0].rstrip(".")
-    assert text.startswith(words) and text.endswith(f" — aims at {chip_name(view, uid)}; 50 % chance to reach them")
+    assert text.startswith(words)
+    assert text.endswith(f" — aims at {chip_name(view, uid)}; 50\u00a0% chance to reach them")
     if type(action).__name__ == "ThrowChip":
         assert f"aimed at ({action.x:.0f}, {action.y:.0f}) cm" in text, "a throw says where to aim"
 

@@ -40,6 +40,9 @@ class Knowledge:
     - `explain(view, seat, action, rng)`: the numbers a hint shows for `action`; `rng` is a fresh
       copy of the decision's generator, so figures that come from a sampled solve (Gold's duels)
       describe the move the decision chose.
+    - `explain_all(view, seat, actions, rng)`: figures for several moves weighed alike (the same
+      draws), where `explain`'s figures are estimates that would not compare: a review sets the
+      move played beside the move advised.
     - `decide(view, seat, rng, level)`: the game's own Normal/Strong decision in place of the
       search, or None to search (A Fistful of Gold's duels: a solved mixed strategy). Work that
       grows with the level should be sized by `core.ai.ismcts.budget(game_id, level)`, which
@@ -55,6 +58,7 @@ class Knowledge:
     evaluate: Callable[[Any], list[float]] | None = None
     playout_depth: int | None = None
     explain: Callable[[Any, int, Any, random.Random], Why] | None = None
+    explain_all: Callable[[Any, int, list[Any], random.Random], list[Why]] | None = None
     iterations: tuple[int, int] | None = None
     decide: Callable[[Any, int, random.Random, str], Any] | None = None
     measured_setup: Callable[[int, int], Any] | None = None

@@ -51,6 +51,7 @@ WORLDS = (2, 4)  # determinisations of rivals' hidden fistfuls
 SHAPE_CANDIDATES = (10, 20)  # value shapes tried for a fistful
 PLAYOUT_DEPTH = 24  # moves: three or four battles
 EXPLAIN_PLAYOUTS = 24
+REVIEW_PLAYOUTS, REVIEW_SAMPLES = 96, 2000  # a review's two moves, weighed alike (explain_all)
 ARMY_WEIGHT = 0.25  # one fighter left in the army against one region held
 SHARPNESS = 2.0
 DOMINATION_ARMY = ((4, 8), (1, 7))  # (value, how many): fistfuls of 4-4-4-1-1-1
@@ -321,8 +322,26 @@ def make(game_id: str) -> Knowledge:
         chance = flat(view, seat, random.Random(0), [action], EXPLAIN_PLAYOUTS)[0]
         return Why(numbers=(("win_chance", round(chance, 2)),))
 
+    def explain_all(view: BattleState, seat: int, actions: list[Any], rng: random.Random | None = None) -> list[Why]:
+        """Fistfuls by their chance in the coming battle, as Normal weighs them (a fistful's
+        expected score hardly differs between full ones); other moves by playouts on shared draws."""
+        if any(isinstance(a, ChampionPick) for a in actions):
+            return [explain(view, seat, a) for a in actions]
+        if all(isinstance(a, ChooseFistful) for a in actions):
+            states = worlds(view, seat, random.Random(0), WORLDS[0])
+            samples = REVIEW_SAMPLES * 2 // view.players
+            out = []
+            for action in actions:
+                thrown = tuple(action.fighters) + ((action.extra,) if action.extra is not None else ())
+                draws = random.Random(1)
+                chance = sum(battle_value(w, seat, thrown, draws, samples) for w in states) / len(states)
+                out.append(Why(numbers=explain(view, seat, action).numbers + (("battle_chance", round(chance, 2)),)))
+            return out
+        chances = flat(view, seat, random.Random(0), list(actions), REVIEW_PLAYOUTS)
+        return [Why(numbers=(("win_chance", round(c, 2)),)) for c in chances]
+
     return Knowledge(candidates=candidates, playout=playout, evaluate=evaluate, playout_depth=PLAYOUT_DEPTH,
-                     explain=explain, decide=decide, iterations=(60, 300))
+                     explain=explain, explain_all=explain_all, decide=decide, iterations=(60, 300))
 
 
 KNOWLEDGE = {"domination": make("domination"), "all-out-war": make("all-out-war")}

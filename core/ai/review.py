@@ -1,0 +1,117 @@
+"""A finished game reviewed with the computer: each decision a person made, beside what the Normal
+computer would have made there, and the numbers behind both.
+
+A hint answers during play, for one move; the review answers afterwards, for the whole game, so a
+player learns where their choices and the computer's parted. Each decision is asked of the same
+player a hint asks (`make_player(game_id, "normal", seed)`) on the seat's own view then, with
+the match's seed: a hint taken during the game and the review agree on that step. The figures
+are the game's `Knowledge.explain`, for the move played and the move advised alike.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.ai import action_seat, decision_rng, make_player
+from core.ai.knowledge import Knowledge, Why, knowledge
+from core.game import CHANCE, actor_players
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One decision: `step` actions had been played when `seat` chose `played`; `view` is what
+    the seat saw then, on which both moves are worded."""
+
+    step: int
+    seat: int
+    view: Any
+    played: Any
+    advised: Any
+    played_why: Why
+    advised_why: Why
+
+    @property
+    def agrees(self) -> bool:
+        return bool(self.played == self.advised)
+
+
+def person_at(match: Any, seat: int, step: int) -> bool:
+    """Whether a person made `seat`'s choice at `step`, by the seat changes the match keeps.
+
+    A seat's first change says only who took it over; before a change to a person the seat was
+    the computer's, and before a change to a computer it is taken to be a person's (a player who
+    left), since the save does not keep which level, if any, played it first."""
+    changes = [r for r in match.reseats if r.seat == seat]
+    if not changes:
+        return match.setup.players[seat].computer is None
+    current = [r for r in changes if r.step <= step]
+    if current:
+        return current[-1].computer is None
+    return changes[0].computer is not None
+
+
+def has_person(match: Any) -> bool:
+    """Whether a person played a seat at some point, so the review has someone's play to show."""
+    return bool(match.reseats) or any(p.computer is None for p in match.setup.players)
+
+
+def decisions(match: Any) -> list[tuple[int, int]]:
+    """(step, seat) of every choice a person made that had an alternative: chance steps, a
+    computer seat's moves and forced moves are left out."""
+    game, out = match.game, []
+    state = match.state_at(0)
+    for step, action in enumerate(match.actions):
+        actor = game.actor(state)
+        seats = actor_players(actor)
+        if actor != CHANCE and seats:
+            seat = action_seat(action, seats[0])
+            if seat in seats and person_at(match, seat, step) and not _forced(game, state, seat):
+                out.append((step, seat))
+        state = game.apply(state, action)
+    return out
+
+
+def _forced(game: Any, state: Any, seat: int) -> bool:
+    legal = game.legal_actions(state)
+    return legal is not None and sum(1 for a in legal if action_seat(a, seat) == seat) <= 1
+
+
+def _figures(known: Knowledge, view: Any, seat: int, moves: list[Any], rng: random.Random) -> list[Why]:
+    """Each move's figures: weighed together where the game can (`explain_all`), else one by one,
+    each from a fresh copy of the decision's generator, as a hint words it."""
+    if known.explain_all is not None and len(moves) > 1:
+        found = known.explain_all(view, seat, moves, rng)
+    elif known.explain is not None:
+        state = rng.getstate()
+        found = []
+        for move in moves:
+            rng.setstate(state)
+            found.append(known.explain(view, seat, move, rng))
+    else:
+        found = [Why() for _ in moves]
+    return [w if isinstance(w, Why) else Why() for w in found]
+
+
+def review(match: Any, seed: int, progress: Progress | None = None,
+           iterations: int | None = None) -> tuple[Moment, ...]:
+    """Every decision of `decisions(match)`, with the Normal computer's choice there; `progress`
+    hears (done, total) after each, and may raise to stop; `iterations` caps the search (tests)."""
+    game = match.game
+    player = make_player(game.id, "normal", seed=seed, iterations=iterations)
+    known = knowledge(game.id)
+    asked = decisions(match)
+    moments = []
+    for done, (step, seat) in enumerate(asked, start=1):
+        view = game.view(match.state_at(step), seat)
+        played = match.actions[step]
+        advised = player.choose_from_view(view, seat, step)
+        moves = [played] if played == advised else [played, advised]
+        whys = _figures(known, view, seat, moves, decision_rng(seed, step, seat))
+        moments.append(Moment(step, seat, view, played, advised, whys[0], whys[-1]))
+        if progress is not None:
+            progress(done, len(asked))
+    return tuple(moments)

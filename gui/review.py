@@ -1,0 +1,127 @@
+"""Edit → Review with the Computer…: a finished game's decisions beside the computer's.
+
+After the game a player wants to know where it turned: which of their choices the computer would
+have made otherwise, and what the numbers said. The review (core/ai/review.py) asks the Normal
+computer at every decision a person made, off the UI thread with the window's progress dialog,
+and the dialog (gui/review_dialog.py) lists them; "Show in replay" opens the game as a replay at
+the decision, where "Continue from here" can try the other move. It opens only on a finished
+game: every seat's choices are shown, and during play they would give away a seat's secrets.
+Like seats.py, this module imports no Qt class, so the first window pays nothing for it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gui.kit.actions import REVIEW_TIP, explain
+
+if TYPE_CHECKING:
+    from core.ai.review import Moment
+    from core.match import Match
+    from gui.main_window import MainWindow
+
+TITLE = "Cannot review the game"
+TIP = REVIEW_TIP
+
+
+def reviewed_match(window: MainWindow) -> Match | None:
+    """The whole game the window shows: the open game, or the game a replay steps through."""
+    controller = window.controller
+    if controller is None:
+        return None
+    replay = getattr(controller, "replay", None)
+    return replay.match if replay is not None else controller.match
+
+
+def why_not(window: MainWindow) -> str | None:
+    """Why the review cannot open now (its tooltip and the status bar say it), or None."""
+    match = reviewed_match(window)
+    if match is None:
+        return "No game is open."
+    if not match.is_over:
+        return "The review opens once the game is over; during play, View → Hints advises a move."
+    from core.ai.review import has_person
+
+    if not has_person(match):
+        return "Every seat was played by the computer; there is nobody's play to review."
+    return None
+
+
+def refresh_action(window: MainWindow) -> None:
+    explain(window.review_action, why_not(window), TIP)
+
+
+def review_game(window: MainWindow) -> bool:
+    """Review the finished game and show it; "Show in replay" jumps there. False when nothing
+    was shown (greyed, cancelled, or a fault, which is said and leaves the game as it was)."""
+    from core.ai.review import review
+    from gui.loading import Cancelled, run_with_progress
+    from gui.opening import unexpected
+
+    reason = why_not(window)
+    if reason is not None or window._busy:
+        if reason is not None:
+            window.statusBar().showMessage(reason, 5000)
+        return False
+    match = reviewed_match(window)
+    assert match is not None
+    window._busy = True
+    try:
+        moments = run_with_progress(window, "Asking the computer about each decision…",
+                                    lambda progress: review(match, match.seed, progress))
+    except Cancelled:
+        window.statusBar().showMessage("The review was cancelled.", 5000)
+        return False
+    except Exception as e:  # a rules bug must not take the open game down with it
+        window.show_error(TITLE, unexpected(e))
+        return False
+    finally:
+        window._busy = False
+    if not moments:
+        window.statusBar().showMessage("Nobody had a choice to make by hand in this game: every move was "
+                                       "forced or the computer's.", 10000)
+        return False
+    step = window.ask_review(match, moments)
+    if step is not None:
+        show_step(window, match, step)
+    return True
+
+
+def show_step(window: MainWindow, match: Match, step: int) -> bool:
+    """The reviewed game as a replay at `step` (the replay already open moves there)."""
+    from gui.replay import open_replay
+    from gui.replay.controller import ReplayHost
+
+    controller = window.controller
+    if getattr(controller, "replay", None) is None or controller.replay.match is not match:
+        title = window._display_name() or match.game.title
+        if not open_replay(window, match, title):
+            return False
+    host = window.view.findChild(ReplayHost) if window.view is not None else None
+    if host is None:
+        return False
+    host.go(step)
+    window.statusBar().showMessage(f"Step {step:,}: the decision the review showed. \"Continue from here\" "
+                                   "plays on from it.", 10000)
+    return True
+
+
+def summary(match: Match, moments: tuple[Moment, ...]) -> list[str]:
+    """A line per player reviewed: how many of their decisions the computer would have made too."""
+    lines = []
+    for seat, player in enumerate(match.setup.players):
+        mine = [m for m in moments if m.seat == seat]
+        if mine:
+            same = sum(m.agrees for m in mine)
+            lines.append(f"{player.name} chose as the computer would in {same} of {len(mine)} "
+                         f"decision{'s' if len(mine) != 1 else ''}.")
+    return lines
+
+
+def moves_text(match: Match, moment: Moment) -> tuple[str, str]:
+    """The move played and the move advised, each with its figures, in the hint's words."""
+    from core.ai.hints import Hint
+    from gui.kit.hints import hint_text
+
+    game, view = match.game, moment.view
+    return (hint_text(game, view, Hint(moment.played, moment.played_why)),
+            hint_text(game, view, Hint(moment.advised, moment.advised_why)))
