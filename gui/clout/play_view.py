@@ -52,7 +52,8 @@ CURTAIN_TEXT = {"choose": "Your turn: choose a chip from your stack.", "decision
 class CloutPlayView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart", "playAgain")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("primaryButton", "secondaryButton", "placeButton", "backToStart",
+                                         "playAgain", "reviewGame")
     BOARD = "playCanvas"
     PUBLIC_STATE = False  # it draws every chip from the whole state; hidden stacks follow viewer()
     KEYS: tuple[tuple[str, str], ...] = (

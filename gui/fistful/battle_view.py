@@ -67,7 +67,8 @@ BOARD_PHASES = ("claim", "attack", "throw", "flip", "hero_claim", "remove", "cha
 class BattleView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton", "backToStart", "playAgain")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "throwButton", "recordThrowButton", "skipButton",
+                                         "backToStart", "playAgain", "reviewGame")
     BOARD = "battleBoard"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "move between the regions you may choose on the map or in the arena"),

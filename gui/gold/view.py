@@ -37,7 +37,8 @@ def latest_sentence(state: GoldState) -> str:
 class GoldView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart", "playAgain")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "handPanel", "confirmDiscard", "backToStart", "playAgain",
+                                         "reviewGame")
     BOARD = "goldTable"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the cards you may choose (Up and Down: the other hand, in table mode)"),

@@ -36,7 +36,7 @@ class ImpactView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("throwSource", "cautiousButton", "recklessButton", "tipButton", "stopButton", "rollButton",
-                        "recordButton", "raceComputer", "winnerBack", "playAgain")
+                        "recordButton", "raceComputer", "winnerBack", "playAgain", "reviewGame")
     BOARD = "cauldron"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Tab", "Move between the supplies, the cauldron and the buttons"),

@@ -70,7 +70,7 @@ class PowerSpikeView(GameView):
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("zoomIn", "zoomOut", "fitTable", "primaryButton", "fireButton", "endActivation",
                                          "endGo", "movedButton", "holdButton", "retreatButton", "pickerRecord",
-                                         "backToStart", "playAgain")
+                                         "backToStart", "playAgain", "reviewGame")
     BOARD = "tabletop"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "On the table: move the focus ring between the units"),

@@ -46,7 +46,8 @@ EXPORT_FILTERS = {"pdf": "PDF documents (*.pdf)", "png": "PNG pictures (*.png)"}
 class SolitaireView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
-    PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart", "playAgain")
+    PRIMARY_CONTROLS: tuple[str, ...] = ("throwButton", "recordThrowButton", "challengePanel", "backToStart",
+                                         "playAgain", "reviewGame")
     BOARD = "playArea"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the five fighters"),

@@ -28,7 +28,7 @@ class ThrowdownView(GameView):
     # The layout checks (tests/gui/layout_check.py): the controls a player must reach without
     # scrolling, by object name, and the widget that must cover half the window.
     PRIMARY_CONTROLS: tuple[str, ...] = ("curtainReveal", "clearPick", "confirmPick", "throwButton",
-                                         "recordThrowButton", "backToStart", "playAgain")
+                                         "recordThrowButton", "backToStart", "playAgain", "reviewGame")
     BOARD = "boardScroll"
     KEYS: tuple[tuple[str, str], ...] = (
         ("Arrows", "Move between the fighters (on the table and in the fistful being picked)"),

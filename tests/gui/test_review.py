@@ -1,0 +1,216 @@
+"""Review with the Computer: from a winner page or the Edit menu, a finished game's decisions beside
+the Normal computer's, and "Show in replay" at any of them."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import msgspec
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from core import registry
+from core.ai.knowledge import KNOWLEDGE, Knowledge
+from core.ai.review import decisions, review
+from core.game import with_computers
+from core.match import Match
+from gui.controller import MatchController
+from gui.review_dialog import ReviewDialog
+from tests.gui.drivers.window import WindowDriver
+from tests.gui.layout_check import check
+from tests.gui.window_helpers import new_window
+from tests.saves.make_saves import play
+from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    return new_window(qtbot, monkeypatch, tmp_path / "review.battlebox.json")
+
+
+def review_action(window):
+    return WindowDriver(window).menu_action("Edit", "Review with the Computer…")
+
+
+def finished(game_id: str, seed: int, computers: dict[int, str | None] | None = None) -> Match:
+    setup = registry.get(game_id).default_setup()
+    names = ("Ann", "Bo", "Cy", "Di")
+    setup = msgspec.structs.replace(setup, players=tuple(
+        msgspec.structs.replace(p, name=n) for p, n in zip(setup.players, names)))
+    return play(Match.new(game_id, with_computers(setup, computers or {}), seed), random.Random(seed))
+
+
+def answered(monkeypatch, window, step=None):
+    """The dialog's answer replaced: what it was shown is kept, `step` is the row chosen."""
+    seen = []
+
+    def ask(match, moments):
+        seen.append((match, moments))
+        return step(moments) if callable(step) else step
+
+    monkeypatch.setattr(window, "ask_review", ask)
+    tiny(monkeypatch)
+    return seen
+
+
+def tiny(monkeypatch):
+    """Every game's Normal on a tiny search budget: the review asks it once per decision."""
+    for game_id in registry.GAMES:
+        known = KNOWLEDGE.get(game_id, Knowledge())
+        monkeypatch.setitem(KNOWLEDGE, game_id, dataclasses.replace(known, iterations=(4, 4)))
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_every_winner_page_reviews_the_game_and_shows_a_decision_in_the_replay(qtbot, monkeypatch, window,
+                                                                               game_id):
+    match = finished(game_id, seed=5, computers={1: "easy"})
+    assert window._install(MatchController(match)) and window.view.page == "over"
+    button = window.view.findChild(QPushButton, "reviewGame")
+    assert button is not None and button.isVisibleTo(window), "the winner page offers the review"
+    assert not check(window)["primary"] and not check(window)["cut"]
+    seen = answered(monkeypatch, window, step=lambda moments: moments[-1].step)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert len(seen) == 1 and seen[0][0] is match
+    moments = seen[0][1]
+    assert [(m.step, m.seat) for m in moments] == decisions(match) and all(m.seat != 1 for m in moments)
+    assert window.controller.replaying and window.controller.replay.match is match
+    assert window.controller.step == moments[-1].step
+    assert window.statusBar().currentMessage().startswith(f"Step {moments[-1].step:,}:")
+    assert not window.errors
+
+
+def test_a_table_of_computers_offers_no_review(window):
+    setup = registry.get("domination").default_setup()
+    match = finished("domination", 3, {s: "easy" for s in range(len(setup.players))})
+    assert window._install(MatchController(match))
+    assert not window.view.findChild(QPushButton, "reviewGame").isVisibleTo(window)
+    action = review_action(window)
+    assert not action.isEnabled() and "computer" in action.toolTip()
+
+
+def test_the_menu_waits_for_the_end_of_the_game(monkeypatch, window):
+    action = review_action(window)
+    assert not action.isEnabled() and action.toolTip() == "No game is open."
+    match = finished("fistful-of-gold", 4)
+    assert window._install(MatchController(match.positioned(match.steps - 1)))
+    assert not action.isEnabled() and "once the game is over" in action.toolTip()
+    assert window._install(MatchController(match))
+    assert action.isEnabled()
+    seen = answered(monkeypatch, window)
+    action.trigger()
+    assert len(seen) == 1 and not window.controller.replaying, "a review only read leaves the game shown"
+    assert window.match is match
+
+
+def test_a_replay_of_a_finished_game_is_reviewed_and_stepped_in_place(monkeypatch, window):
+    from gui.replay import open_replay
+
+    match = finished("throwdown", 6)
+    assert open_replay(window, match, "club night.battlebox.json")
+    replay = window.controller.replay
+    assert review_action(window).isEnabled(), "a replay shows a finished game, whatever step it shows"
+    seen = answered(monkeypatch, window, step=lambda moments: moments[0].step)
+    review_action(window).trigger()
+    assert seen[0][0] is replay.match
+    assert window.controller.replay is replay, "the replay already open moves to the decision"
+    assert window.controller.step == seen[0][1][0].step
+
+
+def test_a_cancelled_review_says_so_and_keeps_the_game(monkeypatch, window):
+    from gui.loading import Cancelled
+
+    match = finished("impact", 2)
+    assert window._install(MatchController(match))
+
+    def cancelled(parent, label, job, delay_ms=None):
+        raise Cancelled()
+
+    monkeypatch.setattr("gui.loading.run_with_progress", cancelled)
+    seen = answered(monkeypatch, window)
+    review_action(window).trigger()
+    assert not seen and window.match is match and not window.errors
+    assert window.statusBar().currentMessage() == "The review was cancelled."
+
+
+def test_a_fault_in_the_review_is_said_and_leaves_the_game(monkeypatch, window):
+    match = finished("solitaire", 2)
+    assert window._install(MatchController(match))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a rules bug")
+
+    monkeypatch.setattr("core.ai.review.review", broken)
+    review_action(window).trigger()
+    assert window.errors and "a rules bug" in window.errors[-1] and "Traceback" not in window.errors[-1]
+    assert window.match is match
+
+
+# --- the dialog ---------------------------------------------------------------------------------------
+def dialog_for(window, game_id="solitaire", seed=5):
+    match = finished(game_id, seed)
+    moments = review(match, match.seed, iterations=4)
+    return match, moments, ReviewDialog(match, moments, window)
+
+
+def test_the_dialog_lists_where_the_computer_differs_and_every_decision_on_request(qtbot, window):
+    match, moments, dialog = dialog_for(window)
+    qtbot.addWidget(dialog)
+    differ = [m for m in moments if not m.agrees]
+    assert differ and len(differ) < len(moments), "random play agrees with the computer now and then"
+    table = dialog.table
+    assert table.rowCount() == len(differ)
+    assert [int(table.item(r, 0).text()) for r in range(table.rowCount())] == [m.step for m in differ]
+    assert table.item(0, 1).text() == match.setup.players[differ[0].seat].name
+    assert "expected score" in table.item(0, 2).text() and "expected score" in table.item(0, 3).text()
+    summary = dialog.findChild(type(dialog.empty), "reviewSummary").text()
+    ann = sum(m.agrees for m in moments)
+    assert f"Ann chose as the computer would in {ann} of {len(moments)} decisions." in summary
+    dialog.all_box.setChecked(True)
+    assert table.rowCount() == len(moments)
+    same = next(r for r, m in enumerate(moments) if m.agrees)
+    assert table.item(same, 3).text() == "The same"
+
+
+def test_show_in_replay_needs_a_row_and_answers_its_step(qtbot, window):
+    _, moments, dialog = dialog_for(window, "throwdown", 8)
+    qtbot.addWidget(dialog)
+    assert not dialog.show_button.isEnabled()
+    dialog.table.selectRow(1)
+    assert dialog.show_button.isEnabled()
+    qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
+    assert dialog.chosen == [m for m in moments if not m.agrees][1].step
+    assert dialog.result() == dialog.DialogCode.Accepted
+
+
+def test_a_game_played_as_the_computer_would_says_so(qtbot, window):
+    match, moments, _ = dialog_for(window, "fistful-of-gold", 3)
+    agreeing = tuple(dataclasses.replace(m, advised=m.played, advised_why=m.played_why) for m in moments)
+    dialog = ReviewDialog(match, agreeing, window)
+    qtbot.addWidget(dialog)
+    assert dialog.empty.isVisibleTo(dialog) and not dialog.table.isVisibleTo(dialog)
+    dialog.all_box.setChecked(True)
+    assert dialog.table.isVisibleTo(dialog) and dialog.table.rowCount() == len(moments)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
+def test_the_dialog_fits_the_window_and_its_rows_their_text(qtbot, window, size):
+    window.resize(*size)
+    QApplication.processEvents()
+    _, moments, dialog = dialog_for(window, "domination", 4)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    assert dialog.width() <= size[0] and dialog.height() <= size[1]
+    table = dialog.table
+    for column in range(table.columnCount()):
+        assert table.columnWidth(column) > 0 and not table.isColumnHidden(column)
+    assert table.horizontalScrollBar().maximum() == 0, "no sideways scrolling"
+    metrics = table.fontMetrics()
+    for row in range(min(table.rowCount(), 8)):
+        for column in (2, 3):
+            text = table.item(row, column).text()
+            room = QRect(0, 0, table.columnWidth(column) - 8, 10_000)
+            needed = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
+            assert table.rowHeight(row) >= needed, f"row {row} cuts its text"
