@@ -33,10 +33,7 @@ class Moment:
     advised: Any
     played_why: Why
     advised_why: Why
-
-    @property
-    def agrees(self) -> bool:
-        return bool(self.played == self.advised)
+    agrees: bool  # the same choice: equal, or alike as the game counts them (`Knowledge.alike`)
 
 
 def person_at(match: Any, seat: int, step: int) -> bool:
@@ -111,7 +108,8 @@ def review(match: Any, seed: int, progress: Progress | None = None,
         advised = player.choose_from_view(view, seat, step)
         moves = [played] if played == advised else [played, advised]
         whys = _figures(known, view, seat, moves, decision_rng(seed, step, seat))
-        moments.append(Moment(step, seat, view, played, advised, whys[0], whys[-1]))
+        agrees = played == advised or (known.alike is not None and known.alike(played, advised))
+        moments.append(Moment(step, seat, view, played, advised, whys[0], whys[-1], bool(agrees)))
         if progress is not None:
             progress(done, len(asked))
     return tuple(moments)

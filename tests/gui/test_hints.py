@@ -51,7 +51,8 @@ def test_a_hint_shows_the_move_and_its_numbers_and_goes_in_the_log(qtbot, gold_w
     name = match.setup.players[0].name
     assert advice.startswith("Discard ") and " and " in advice, "the secret choice with its cards named"
     assert "+1.2 gold expected" in advice and "played 40\u00a0% of the time" in advice
-    assert f"Hint for {name}: {advice}" in log_text(gold_window)
+    # the log's plain text (QTextDocument) gives a no-break space as a plain one
+    assert f"Hint for {name}: {advice}".replace("\u00a0", " ") in log_text(gold_window)
     assert all("Hint" not in line for line in match.log), "the match's log holds no hint"
     assert hints.can_ask()
 
@@ -143,7 +144,8 @@ def test_at_a_shared_screen_the_log_keeps_a_secret_hint_secret(qtbot, monkeypatc
     advice = hints.wait_for_advice(qtbot)
     assert advice.startswith("Discard ")
     name = window.match.setup.players[view.hint_seat()].name
-    assert f"Hint for {name}: a secret choice" in log_text(window) and advice not in log_text(window)
+    assert f"Hint for {name}: a secret choice" in log_text(window)
+    assert advice.replace("\u00a0", " ") not in log_text(window)
 
 
 def test_play_it_makes_the_hinted_move(qtbot, gold_window):

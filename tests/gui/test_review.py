@@ -185,7 +185,7 @@ def test_show_in_replay_needs_a_row_and_answers_its_step(qtbot, window):
 
 def test_a_game_played_as_the_computer_would_says_so(qtbot, window):
     match, moments, _ = dialog_for(window, "fistful-of-gold", 3)
-    agreeing = tuple(dataclasses.replace(m, advised=m.played, advised_why=m.played_why) for m in moments)
+    agreeing = tuple(dataclasses.replace(m, advised=m.played, advised_why=m.played_why, agrees=True) for m in moments)
     dialog = ReviewDialog(match, agreeing, window)
     qtbot.addWidget(dialog)
     assert dialog.empty.isVisibleTo(dialog) and not dialog.table.isVisibleTo(dialog)

@@ -6,6 +6,7 @@ Every hook reads a state the search may see: a determinisation, never the match'
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ class Knowledge:
     - `explain_all(view, seat, actions, rng)`: figures for several moves weighed alike (the same
       draws), where `explain`'s figures are estimates that would not compare: a review sets the
       move played beside the move advised.
+    - `alike(played, advised)`: whether a review counts two moves as the same choice: a position
+      or an aim a little apart is the same choice, which exact equality would never find.
     - `decide(view, seat, rng, level)`: the game's own Normal/Strong decision in place of the
       search, or None to search (A Fistful of Gold's duels: a solved mixed strategy). Work that
       grows with the level should be sized by `core.ai.ismcts.budget(game_id, level)`, which
@@ -59,9 +62,28 @@ class Knowledge:
     playout_depth: int | None = None
     explain: Callable[[Any, int, Any, random.Random], Why] | None = None
     explain_all: Callable[[Any, int, list[Any], random.Random], list[Why]] | None = None
+    alike: Callable[[Any, Any], bool] | None = None
     iterations: tuple[int, int] | None = None
     decide: Callable[[Any, int, random.Random, str], Any] | None = None
     measured_setup: Callable[[int, int], Any] | None = None
+
+
+def within(a: Any, b: Any, reach: float, **spans: float) -> bool:
+    """Two moves of one kind alike but for where they go: `x`, `y` at most `reach` apart, each
+    field named in `spans` at most its span apart (`facing` in degrees, round the circle), and
+    every other field equal."""
+    if type(a) is not type(b):
+        return False
+    fields = set(a.__struct_fields__) - {"x", "y"} - set(spans)
+    if any(getattr(a, f) != getattr(b, f) for f in fields):
+        return False
+    for name, span in spans.items():
+        gap = abs(getattr(a, name) - getattr(b, name))
+        if name == "facing":
+            gap = min(gap % 360, 360 - gap % 360)
+        if gap > span:
+            return False
+    return math.hypot(a.x - b.x, a.y - b.y) <= reach
 
 
 KNOWLEDGE: dict[str, Knowledge] = collect(__name__, MODULES, "KNOWLEDGE")

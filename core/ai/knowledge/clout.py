@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from core.ai.heuristics import clout as easy
-from core.ai.knowledge import Knowledge, Why
+from core.ai.knowledge import Knowledge, Why, within
 from core.ai import clout_weigh
 from core.clout.game import GAME, Choose, CloutSetup, CloutState, DiscardChip, Keep, PlaceChip, ThrowChip
 from core.clout.abilities import Board
@@ -296,5 +296,15 @@ def measured_setup(game: int, players: int = 2) -> CloutSetup:
 
 
 # `iterations` are the runs (determinisations, each with its landing draws) per weighed option.
+def alike(played: Any, advised: Any) -> bool:
+    """A throw of the same chip aimed within 3 cm, as hard give or take a tenth, is the same choice
+    (its scatter is wider than that); a chip placed within 2 cm likewise."""
+    if isinstance(played, ThrowChip):
+        return within(played, advised, 3.0, strength=0.1)
+    if isinstance(played, PlaceChip):
+        return within(played, advised, 2.0)
+    return played == advised
+
+
 KNOWLEDGE = {"clout": Knowledge(playout=playout, evaluate=evaluate, explain=explain, iterations=(8, 24),
-                                decide=decide, measured_setup=measured_setup)}
+                                decide=decide, measured_setup=measured_setup, alike=alike)}

@@ -46,12 +46,12 @@ from typing import Any
 from core.ai.heuristics.powerspike import (best_attack, cornered, promise, choose as easy, fire_at, hit_chance,
                                            move_options, move_value, poolable)
 from core.ai import flat
-from core.ai.knowledge import Knowledge, Why
+from core.ai.knowledge import Knowledge, Why, within
 from core.powerspike.cards import SIDES
 from core.powerspike.measure import fire_targets
 from core.powerspike.random_play import _random_move as random_move, random_action
-from core.powerspike.state import (Activate, EndActivation, Fire, Move, PowerSpikeState, TakeLosses, side_points,
-                                   tracks_positions)
+from core.powerspike.state import (Activate, Deploy, EndActivation, Fire, Move, PowerSpikeState, TakeLosses,
+                                   side_points, tracks_positions)
 from core.powerspike.whatif import as_if_moved
 
 PLAYOUT_DEPTH = 12  # steps: the attack and its answer, the next go or two
@@ -186,6 +186,11 @@ def explain(view: PowerSpikeState, seat: int, action: Any, rng: random.Random | 
     return Why()
 
 
+def alike(played: Any, advised: Any) -> bool:
+    """A deployment or a move within an inch and an eighth of a turn is the same choice."""
+    return played == advised or (isinstance(played, (Deploy, Move)) and within(played, advised, 1.0, facing=45.0))
+
+
 KNOWLEDGE = {"power-spike": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
-                                      playout_depth=PLAYOUT_DEPTH, explain=explain,
+                                      playout_depth=PLAYOUT_DEPTH, explain=explain, alike=alike,
                                       iterations=(NORMAL, STRONG), decide=decide)}
