@@ -70,10 +70,11 @@ class Job(QObject):
     """One job on a worker thread with its (delayed) progress dialog."""
 
     def __init__(self, parent: QWidget | None, label: str, job: Callable[[Progress], Any],
-                 delay_ms: int) -> None:
+                 delay_ms: int, unit: str = "Step") -> None:
         super().__init__()
         self.parent_widget = parent
         self.label = label
+        self.unit = unit
         self.dialog: QProgressDialog | None = None
         self._last = (0, 0)
         self._worker = _Worker(job)
@@ -130,7 +131,7 @@ class Job(QObject):
         if self.dialog is not None and total > 0:
             self.dialog.setMaximum(total)
             self.dialog.setValue(min(done, total))
-            self.dialog.setLabelText(f"{self.label}\nStep {done:,} of {total:,}")
+            self.dialog.setLabelText(f"{self.label}\n{self.unit} {done:,} of {total:,}")
 
     def _cancel(self) -> None:
         self._worker.cancelled = True
@@ -139,10 +140,10 @@ class Job(QObject):
 
 
 def run_with_progress(parent: QWidget | None, label: str, job: Callable[[Progress], T],
-                      delay_ms: int | None = None) -> T:
+                      delay_ms: int | None = None, unit: str = "Step") -> T:
     """`job(progress)` on a worker thread; its value, or its exception raised here.
 
-    `progress(done, total)` updates the dialog, and raises `Cancelled` inside the job once the
-    player has pressed Cancel.
+    `progress(done, total)` updates the dialog ("<unit> 3 of 20"), and raises `Cancelled` inside
+    the job once the player has pressed Cancel.
     """
-    return Job(parent, label, job, SHOW_AFTER_MS if delay_ms is None else delay_ms).run()
+    return Job(parent, label, job, SHOW_AFTER_MS if delay_ms is None else delay_ms, unit).run()

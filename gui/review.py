@@ -67,7 +67,7 @@ def review_game(window: MainWindow) -> bool:
     window._busy = True
     try:
         moments = run_with_progress(window, "Asking the computer about each decision…",
-                                    lambda progress: review(match, match.seed, progress))
+                                    lambda progress: review(match, match.seed, progress), unit="Decision")
     except Cancelled:
         window.statusBar().showMessage("The review was cancelled.", 5000)
         return False

@@ -123,7 +123,7 @@ def test_a_cancelled_review_says_so_and_keeps_the_game(monkeypatch, window):
     match = finished("impact", 2)
     assert window._install(MatchController(match))
 
-    def cancelled(parent, label, job, delay_ms=None):
+    def cancelled(parent, label, job, delay_ms=None, unit="Step"):
         raise Cancelled()
 
     monkeypatch.setattr("gui.loading.run_with_progress", cancelled)
@@ -214,3 +214,64 @@ def test_the_dialog_fits_the_window_and_its_rows_their_text(qtbot, window, size)
             room = QRect(0, 0, table.columnWidth(column) - 8, 10_000)
             needed = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
             assert table.rowHeight(row) >= needed, f"row {row} cuts its text"
+
+
+def test_the_review_button_works_on_a_replays_winner_page(qtbot, monkeypatch, window):
+    from gui.replay import open_replay
+    from gui.replay.controller import ReplayHost
+
+    match = finished("all-out-war", 9)
+    assert open_replay(window, match, "war.battlebox.json")
+    window.view.findChild(ReplayHost).go(match.steps)
+    assert window.view.page == "over"
+    button = window.view.findChild(QPushButton, "reviewGame")
+    assert button.isVisibleTo(window)
+    seen = answered(monkeypatch, window, step=lambda moments: moments[2].step)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not window.view.refusal.isVisible(), "the replay guard lets the review through"
+    assert len(seen) == 1 and window.controller.step == seen[0][1][2].step
+
+
+def test_the_review_runs_off_the_ui_thread_and_counts_decisions(monkeypatch, window):
+    import threading
+
+    from PySide6.QtWidgets import QProgressDialog
+
+    from gui import loading
+
+    match = finished("fistful-of-gold", 12)
+    assert window._install(MatchController(match))
+    monkeypatch.setattr(loading, "SHOW_AFTER_MS", 0)
+    labels, threads = [], []
+    handled = threading.Event()
+    real_progress = loading.Job._on_progress
+
+    def progressed(job, *args) -> None:
+        real_progress(job, *args)
+        dialog = window.findChild(QProgressDialog, "loadProgress")
+        if dialog is not None:
+            labels.append(dialog.labelText())
+        handled.set()
+
+    import core.ai.review as core_review
+
+    real_review = core_review.review
+
+    def watched(match, seed, progress, iterations=None):
+        """Each decision waits until the UI thread has shown its progress, as a slow one would."""
+        threads.append(threading.current_thread())
+
+        def step(done, total):
+            handled.clear()
+            progress(done, total)
+            handled.wait(5)
+
+        return real_review(match, seed, step, iterations)
+
+    monkeypatch.setattr(loading.Job, "_on_progress", progressed)
+    monkeypatch.setattr(core_review, "review", watched)
+    seen = answered(monkeypatch, window)
+    review_action(window).trigger()
+    total = len(decisions(match))
+    assert seen and threads and threads[0] is not threading.main_thread()
+    assert f"Asking the computer about each decision…\nDecision {total:,} of {total:,}" in labels, labels[-3:]
