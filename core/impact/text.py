@@ -58,7 +58,7 @@ def event_text(state: ImpactState, e: Event) -> str:
     if what == "boulders":
         return f"Boulders! {who} stacks {e.count} stones into a pile."
     if what == "wins":
-        return f"{who} wins {len(e.faces)} dice ({', '.join(e.faces)})."
+        return f"{who} wins {plural(len(e.faces), 'die', 'dice')} ({', '.join(e.faces)})."
     if what == "hurricane":
         return "Hurricane! Everyone passes all their dice to the left."
     if what == "out":
@@ -126,7 +126,7 @@ def describe(before: ImpactState, action: Any, after: ImpactState) -> str:
         return tail
     if isinstance(action, Tip):
         dice = ", ".join(before.cauldron[i] for i in action.dice)
-        return f"{before.name(action.player)} tips {len(action.dice)} dice ({dice})."
+        return f"{before.name(action.player)} tips {plural(len(action.dice), 'die', 'dice')} ({dice})."
     if isinstance(action, Tipped):
         return "They fall to " + ", ".join(action.faces) + "."
     if isinstance(action, Throw):

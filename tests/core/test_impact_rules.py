@@ -414,3 +414,19 @@ def test_random_play_only_takes_legal_actions():
             assert legal is None or a in legal
             match.apply(a)
         assert isinstance(match.state, ImpactState) and match.result.winners
+
+
+def test_a_tip_of_one_die_is_worded_in_the_singular():
+    rng = random.Random(3)
+    for seed in range(40):
+        match = Match.new("impact", setup(3, mode="simulated"), seed)
+        while not match.is_over:
+            state = match.state
+            if GAME.may_tip(state) and len(state.cauldron) >= 2:
+                for dice, words in (((0,), " tips 1 die ("), ((0, 1), " tips 2 dice (")):
+                    tip = Tip(state.active, dice)
+                    text = GAME.describe(state, tip, GAME.apply(state, tip))
+                    assert words in text, text
+                return
+            match.apply(match.random_action(rng))
+    raise AssertionError("no tip was possible")
