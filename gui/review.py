@@ -106,14 +106,16 @@ def show_step(window: MainWindow, match: Match, step: int) -> bool:
 
 
 def summary(match: Match, moments: tuple[Moment, ...]) -> list[str]:
-    """A line per player reviewed: how many of their decisions the computer would have made too."""
+    """A line per player reviewed: how many of their decisions the computer would have made too,
+    and how many more its figures rate as well as the computer's own."""
     lines = []
     for seat, player in enumerate(match.setup.players):
         mine = [m for m in moments if m.seat == seat]
         if mine:
-            same = sum(m.agrees for m in mine)
-            lines.append(f"{player.name} chose as the computer would in {same} of {len(mine)} "
-                         f"decision{'s' if len(mine) != 1 else ''}.")
+            same, even = sum(m.agrees for m in mine), sum(m.even for m in mine)
+            line = (f"{player.name} chose as the computer would in {same} of {len(mine)} "
+                    f"decision{'s' if len(mine) != 1 else ''}")
+            lines.append(f"{line}, and as well by the figures in {even} more." if even else f"{line}.")
     return lines
 
 

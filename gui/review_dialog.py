@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QDialogButtonBox, QHeaderView, QLabel,
                                QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
+from gui.kit.hints import gap_text
 from gui.kit.tables import keep_rows_fitted
 from gui.review import moves_text, summary
 
@@ -15,11 +16,26 @@ if TYPE_CHECKING:
     from core.ai.review import Moment
     from core.match import Match
 
-COLUMNS = ("Step", "Player", "Played", "The computer (Normal) would")
+SORT = Qt.ItemDataRole.UserRole + 1
+
+COLUMNS = ("Step", "Player", "Computer's edge", "Played", "The computer (Normal) would")
+EDGE_TIP = ("How much better the computer's move is by the figures shown (pts: percentage points); "
+            "blank where the two moves' figures do not compare. Click a heading to sort.")
+
+
+class _Sorted(QTableWidgetItem):
+    """A cell that sorts by its number, not its words (steps, edges; no edge sorts last)."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:  # noqa: D105
+        mine, theirs = self.data(SORT), other.data(SORT)
+        if mine is None or theirs is None:
+            return theirs is None and mine is not None
+        return bool(mine < theirs)
 
 
 class ReviewDialog(QDialog):
-    """Only the decisions where the computer would have chosen otherwise, unless asked for all;
+    """Only the decisions where the computer would have chosen otherwise, and not a move its
+    figures rate as well, unless asked for all;
     "Show in replay" (or a double click) closes it with the chosen row's step (`chosen`)."""
 
     def __init__(self, match: Match, moments: tuple[Moment, ...], parent: QWidget | None = None) -> None:
@@ -33,8 +49,8 @@ class ReviewDialog(QDialog):
                      "step 12 is the position after twelve moves.")
         intro = QLabel("\n".join(lines), objectName="reviewSummary")
         intro.setWordWrap(True)
-        self.all_box = QCheckBox("Show every decision, also those the computer would have made the same way",
-                                 objectName="reviewAll")
+        self.all_box = QCheckBox("Show every decision, also those the computer would have made the same way "
+                                 "or rates as well", objectName="reviewAll")
         self.all_box.toggled.connect(self._fill)
         self.table = QTableWidget(0, len(COLUMNS), objectName="reviewTable")
         self.table.setHorizontalHeaderLabels(COLUMNS)
@@ -44,13 +60,16 @@ class ReviewDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
-        for column, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
-                                       QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Stretch)):
+        fitted, stretched = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for column, mode in enumerate((fitted, fitted, fitted, stretched, stretched)):
             header.setSectionResizeMode(column, mode)
+        self.table.horizontalHeaderItem(2).setToolTip(EDGE_TIP)
+        header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         keep_rows_fitted(self.table)
         self.table.itemSelectionChanged.connect(self._selected)
         self.table.cellDoubleClicked.connect(lambda *_: self._show())
-        self.empty = QLabel("The computer would have made every one of these decisions the same way.",
+        self.empty = QLabel("The computer would have made every one of these decisions the same way, "
+                            "or one as good by its figures.",
                             objectName="reviewEmpty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.show_button = QPushButton("Show in replay", objectName="reviewShow")
@@ -72,24 +91,31 @@ class ReviewDialog(QDialog):
         self._fill()
 
     def shown(self) -> list[Moment]:
-        return [m for m in self.moments if self.all_box.isChecked() or not m.agrees]
+        return [m for m in self.moments if self.all_box.isChecked() or not (m.agrees or m.even)]
 
     def _fill(self) -> None:
         shown = self.shown()
+        self.table.setSortingEnabled(False)  # rows are filled in step order, then sorted as asked
         self.table.setRowCount(len(shown))
         for row, moment in enumerate(shown):
             player = self.match.setup.players[moment.seat]
             played, advised = moves_text(self.match, moment)
             if moment.agrees:
                 advised = "The same"
-            cells = (f"{moment.step:,}", player.name, played, advised)
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+            edge = moment.edge
+            cells = ((f"{moment.step:,}", moment.step), (player.name, None),
+                     (gap_text(*edge) if edge else "", edge[1] if edge else None), (played, None), (advised, None))
+            for column, (text, order) in enumerate(cells):
+                item = _Sorted(text) if column in (0, 2) else QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, moment.step)
+                item.setData(SORT, order)
                 item.setToolTip(text)
                 if column == 1:
                     item.setForeground(QColor(player.colour))
+                if column == 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
+        self.table.setSortingEnabled(True)
         self.table.resizeRowsToContents()
         self.table.setVisible(bool(shown))
         self.empty.setVisible(not shown)

@@ -20,6 +20,11 @@ from core.game import CHANCE, actor_players
 
 Progress = Callable[[int, int], None]
 
+# Figures that value the move itself, the higher the better, so the two moves' figures compare; the
+# others describe the position (Impact's chance of a match), a mixed strategy's odds (Gold's play
+# chance) or aims at different chips (Clout's reach), and do not.
+VALUES = ("win_chance", "battle_chance", "expected_score", "hit_chance", "expected_hits", "expected_gold")
+
 
 @dataclass(frozen=True)
 class Moment:
@@ -34,6 +39,23 @@ class Moment:
     played_why: Why
     advised_why: Why
     agrees: bool  # the same choice: equal, or alike as the game counts them (`Knowledge.alike`)
+
+    @property
+    def edge(self) -> tuple[str, float] | None:
+        """How much better the advised move's figure is than the played one's, under the last
+        figure both name that values a move (`VALUES`); None where none compares."""
+        played, advised = dict(self.played_why.numbers), dict(self.advised_why.numbers)
+        keys = [k for k, _ in self.advised_why.numbers if k in VALUES and k in played]
+        if self.agrees or not keys:
+            return None
+        return keys[-1], advised[keys[-1]] - played[keys[-1]]
+
+    @property
+    def even(self) -> bool:
+        """Another move, but one the figures rate as well as the computer's (equal shapes of
+        fistful, say, where only a tie-break chose)."""
+        edge = self.edge
+        return edge is not None and abs(edge[1]) < 1e-9
 
 
 def person_at(match: Any, seat: int, step: int) -> bool:

@@ -98,6 +98,22 @@ def number_text(key: str, value: float) -> str:
     return words(value) if words is not None else f"{key.replace('_', ' ')}: {value:g}"
 
 
+GAPS: dict[str, Callable[[float], str]] = {
+    "win_chance": lambda v: f"{v * 100:+.0f} pts to win",
+    "battle_chance": lambda v: f"{v * 100:+.0f} pts in the battle",
+    "hit_chance": lambda v: f"{v * 100:+.0f} pts to hit",
+    "expected_score": lambda v: f"{v:+.1f} score",
+    "expected_hits": lambda v: f"{v:+.2f} hits",
+    "expected_gold": lambda v: f"{v:+.1f} gold",
+}
+
+
+def gap_text(key: str, value: float) -> str:
+    """How far one move's figure is ahead of another's ("+21 pts to win": percentage points)."""
+    words = GAPS.get(key)
+    return words(value) if words is not None else f"{value:+g}"
+
+
 def _secret_details(game: Any, view: Any, action: Any) -> str:
     """What the public wording of a secret choice leaves out: its fighters or its cards."""
     roster = getattr(game, "roster", None)

@@ -156,20 +156,20 @@ def dialog_for(window, game_id="solitaire", seed=5):
 def test_the_dialog_lists_where_the_computer_differs_and_every_decision_on_request(qtbot, window):
     match, moments, dialog = dialog_for(window)
     qtbot.addWidget(dialog)
-    differ = [m for m in moments if not m.agrees]
+    differ = [m for m in moments if not (m.agrees or m.even)]
     assert differ and len(differ) < len(moments), "random play agrees with the computer now and then"
     table = dialog.table
     assert table.rowCount() == len(differ)
     assert [int(table.item(r, 0).text()) for r in range(table.rowCount())] == [m.step for m in differ]
     assert table.item(0, 1).text() == match.setup.players[differ[0].seat].name
-    assert "expected score" in table.item(0, 2).text() and "expected score" in table.item(0, 3).text()
+    assert "expected score" in table.item(0, 3).text() and "expected score" in table.item(0, 4).text()
     summary = dialog.findChild(type(dialog.empty), "reviewSummary").text()
     ann = sum(m.agrees for m in moments)
-    assert f"Ann chose as the computer would in {ann} of {len(moments)} decisions." in summary
+    assert f"Ann chose as the computer would in {ann} of {len(moments)} decisions" in summary
     dialog.all_box.setChecked(True)
     assert table.rowCount() == len(moments)
     same = next(r for r, m in enumerate(moments) if m.agrees)
-    assert table.item(same, 3).text() == "The same"
+    assert table.item(same, 4).text() == "The same" and table.item(same, 2).text() == ""
 
 
 def test_show_in_replay_needs_a_row_and_answers_its_step(qtbot, window):
@@ -179,7 +179,7 @@ def test_show_in_replay_needs_a_row_and_answers_its_step(qtbot, window):
     dialog.table.selectRow(1)
     assert dialog.show_button.isEnabled()
     qtbot.mouseClick(dialog.show_button, Qt.MouseButton.LeftButton)
-    assert dialog.chosen == [m for m in moments if not m.agrees][1].step
+    assert dialog.chosen == [m for m in moments if not (m.agrees or m.even)][1].step
     assert dialog.result() == dialog.DialogCode.Accepted
 
 
@@ -209,7 +209,7 @@ def test_the_dialog_fits_the_window_and_its_rows_their_text(qtbot, window, size)
     assert table.horizontalScrollBar().maximum() == 0, "no sideways scrolling"
     metrics = table.fontMetrics()
     for row in range(min(table.rowCount(), 8)):
-        for column in (2, 3):
+        for column in (3, 4):
             text = table.item(row, column).text()
             room = QRect(0, 0, table.columnWidth(column) - 8, 10_000)
             needed = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
@@ -275,3 +275,54 @@ def test_the_review_runs_off_the_ui_thread_and_counts_decisions(monkeypatch, win
     total = len(decisions(match))
     assert seen and threads and threads[0] is not threading.main_thread()
     assert f"Asking the computer about each decision…\nDecision {total:,} of {total:,}" in labels, labels[-3:]
+
+
+def test_the_computers_edge_is_its_figure_ahead_of_the_players_and_sorts_the_list(qtbot, window):
+    match, moments, dialog = dialog_for(window)
+    qtbot.addWidget(dialog)
+    table = dialog.table
+    differ = [m for m in moments if not (m.agrees or m.even)]
+    for row, moment in enumerate(differ):
+        (_, played), = moment.played_why.numbers
+        (_, advised), = moment.advised_why.numbers
+        assert moment.edge == ("expected_score", advised - played)
+        assert table.item(row, 2).text() == f"{advised - played:+.1f} score"
+    table.sortItems(2, Qt.SortOrder.DescendingOrder)
+    edges = [float(table.item(r, 2).text().split()[0]) for r in range(table.rowCount())]
+    assert edges == sorted(edges, reverse=True) and edges[0] > 0
+    table.sortItems(0, Qt.SortOrder.AscendingOrder)
+    assert [int(table.item(r, 0).text()) for r in range(table.rowCount())] == [m.step for m in differ]
+
+
+def test_an_edge_is_given_only_where_the_figures_compare():
+    import dataclasses
+
+    from core.ai.knowledge import Why
+    from core.ai.review import Moment
+
+    base = Moment(3, 0, None, "a", "b", Why((("expected_score", 2.0), ("win_chance", 0.3))),
+                  Why((("expected_score", 2.5), ("win_chance", 0.45))), False)
+    assert base.edge == ("win_chance", pytest.approx(0.15)), "the last figure that values the move"
+    assert dataclasses.replace(base, agrees=True).edge is None
+    assert dataclasses.replace(base, played_why=Why((("match_chance", 0.2),)),
+                               advised_why=Why((("match_chance", 0.4),))).edge is None, "not a move's value"
+    assert dataclasses.replace(base, played_why=Why()).edge is None
+
+
+def test_a_move_the_figures_rate_as_well_is_listed_only_on_request(qtbot, window):
+    match, moments, _ = dialog_for(window, "domination", 4)
+    even = [m for m in moments if m.even]
+    assert even, "fistfuls of one shape weigh alike on shared draws"
+    assert all(not m.agrees and m.played != m.advised and m.edge[1] == 0 for m in even)
+    dialog = ReviewDialog(match, moments, window)
+    qtbot.addWidget(dialog)
+    listed = {int(dialog.table.item(r, 0).text()) for r in range(dialog.table.rowCount())}
+    assert not listed & {m.step for m in even}
+    summary = dialog.findChild(type(dialog.empty), "reviewSummary").text()
+    ann = [m for m in even if m.seat == 0]
+    assert summary.splitlines()[0].endswith(f", and as well by the figures in {len(ann)} more.")
+    dialog.all_box.setChecked(True)
+    listed = {int(dialog.table.item(r, 0).text()): r for r in range(dialog.table.rowCount())}
+    assert {m.step for m in even} <= set(listed)
+    row = listed[even[0].step]
+    assert dialog.table.item(row, 4).text() != "The same" and dialog.table.item(row, 2).text().startswith("+0 ")
