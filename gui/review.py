@@ -82,12 +82,14 @@ def review_game(window: MainWindow) -> bool:
         return False
     step = window.ask_review(match, moments)
     if step is not None:
-        show_step(window, match, step)
+        seat = next(m.seat for m in moments if m.step == step)
+        show_step(window, match, step, match.setup.players[seat].name)
     return True
 
 
-def show_step(window: MainWindow, match: Match, step: int) -> bool:
-    """The reviewed game as a replay at `step` (the replay already open moves there)."""
+def show_step(window: MainWindow, match: Match, step: int, name: str) -> bool:
+    """The reviewed game as a replay at `step`, where `name` decided (the replay already open
+    moves there)."""
     from gui.replay import open_replay
     from gui.replay.controller import ReplayHost
 
@@ -100,8 +102,8 @@ def show_step(window: MainWindow, match: Match, step: int) -> bool:
     if host is None:
         return False
     host.go(step)
-    window.statusBar().showMessage(f"Step {step:,}: the decision the review showed. \"Continue from here\" "
-                                   "plays on from it.", 10000)
+    window.statusBar().showMessage(f"Step {step:,}: {name}'s decision from the review. \"Continue from here\" "
+                                   "plays another move from it.", 10000)
     return True
 
 

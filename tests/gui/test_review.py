@@ -76,7 +76,7 @@ def test_every_winner_page_reviews_the_game_and_shows_a_decision_in_the_replay(q
     assert [(m.step, m.seat) for m in moments] == decisions(match) and all(m.seat != 1 for m in moments)
     assert window.controller.replaying and window.controller.replay.match is match
     assert window.controller.step == moments[-1].step
-    assert window.statusBar().currentMessage().startswith(f"Step {moments[-1].step:,}:")
+    assert window.statusBar().currentMessage().startswith(f"Step {moments[-1].step:,}: Ann's decision from the review.")
     assert not window.errors
 
 
