@@ -10,20 +10,19 @@ are the game's `Knowledge.explain`, for the move played and the move advised ali
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from core.ai import action_seat, decision_rng, make_player
 from core.ai.knowledge import Knowledge, Why, knowledge
 from core.game import CHANCE, actor_players
-
-Progress = Callable[[int, int], None]
+from core.match import Progress
 
 # Figures that value the move itself, the higher the better, so the two moves' figures compare; the
-# others describe the position (Impact's chance of a match), a mixed strategy's odds (Gold's play
-# chance) or aims at different chips (Clout's reach), and do not.
-VALUES = ("win_chance", "battle_chance", "expected_score", "hit_chance", "expected_hits", "expected_gold")
+# others describe the position (Impact's chance of a match), this duel alone where the strategy
+# weighs the whole game (Gold's expected gold), or aims at different chips (Clout's reach).
+VALUES = ("win_chance", "battle_chance", "expected_score", "hit_chance", "expected_hits")
+MIXED = "play_chance"  # how often a mixed strategy plays the move: any move it plays is as good
 
 
 @dataclass(frozen=True)
@@ -52,10 +51,15 @@ class Moment:
 
     @property
     def even(self) -> bool:
-        """Another move, but one the figures rate as well as the computer's (equal shapes of
-        fistful, say, where only a tie-break chose)."""
+        """Another move, but one the figures rate as well as the computer's: equal shapes of
+        fistful, say, where only a tie-break chose; or a move the computer's mixed strategy
+        plays too (Gold's cards), which by the strategy's own balance is worth as much."""
+        if self.agrees:
+            return False
         edge = self.edge
-        return edge is not None and abs(edge[1]) < 1e-9
+        if edge is not None:
+            return abs(edge[1]) < 1e-9
+        return dict(self.played_why.numbers).get(MIXED, 0.0) > 0 and MIXED in dict(self.advised_why.numbers)
 
 
 def person_at(match: Any, seat: int, step: int) -> bool:

@@ -307,6 +307,12 @@ def test_an_edge_is_given_only_where_the_figures_compare():
     assert dataclasses.replace(base, played_why=Why((("match_chance", 0.2),)),
                                advised_why=Why((("match_chance", 0.4),))).edge is None, "not a move's value"
     assert dataclasses.replace(base, played_why=Why()).edge is None
+    mixed = dataclasses.replace(base, played_why=Why((("expected_gold", 1.0), ("play_chance", 0.2))),
+                                advised_why=Why((("expected_gold", -1.0), ("play_chance", 0.5))))
+    assert mixed.edge is None and mixed.even, "a card the mixed strategy plays too is as good"
+    outside = dataclasses.replace(mixed, played_why=Why((("expected_gold", 3.0), ("play_chance", 0.0))))
+    assert outside.edge is None and not outside.even
+    assert not dataclasses.replace(mixed, agrees=True).even
 
 
 def test_a_move_the_figures_rate_as_well_is_listed_only_on_request(qtbot, window):
