@@ -61,6 +61,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self._session = False
         self._slot: Slot | None = None
         self._busy = False
+        self._review: tuple[Match, tuple[Moment, ...]] | None = None  # the last game reviewed (gui/review.py)
         self._controller: MatchController | None = None
         self._view: QWidget | None = None
         self._last_setups = again.Remembered(persist=autosave)  # what New Game opens on

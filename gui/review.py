@@ -64,6 +64,9 @@ def review_game(window: MainWindow) -> bool:
         return False
     match = reviewed_match(window)
     assert match is not None
+    kept = window._review
+    if kept is not None and kept[0] is match:  # back from "Show in replay": the same game, reviewed
+        return _show(window, match, kept[1])
     window._busy = True
     try:
         moments = run_with_progress(window, "Asking the computer about each decision…",
@@ -80,6 +83,11 @@ def review_game(window: MainWindow) -> bool:
         window.statusBar().showMessage("Nobody had a choice to make by hand in this game: every move was "
                                        "forced or the computer's.", 10000)
         return False
+    window._review = (match, moments)  # the replay it opens reviews the same game, at once
+    return _show(window, match, moments)
+
+
+def _show(window: MainWindow, match: Match, moments: tuple[Moment, ...]) -> bool:
     step = window.ask_review(match, moments)
     if step is not None:
         seat = next(m.seat for m in moments if m.step == step)

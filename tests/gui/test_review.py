@@ -332,3 +332,24 @@ def test_a_move_the_figures_rate_as_well_is_listed_only_on_request(qtbot, window
     assert {m.step for m in even} <= set(listed)
     row = listed[even[0].step]
     assert dialog.table.item(row, 4).text() != "The same" and dialog.table.item(row, 2).text().startswith("+0 ")
+
+
+def test_back_from_the_replay_the_same_review_opens_at_once(monkeypatch, window):
+    import core.ai.review as core_review
+
+    match = finished("domination", 7)
+    assert window._install(MatchController(match))
+    seen = answered(monkeypatch, window, step=lambda moments: moments[1].step)
+    asked = []
+    real_review = core_review.review
+    monkeypatch.setattr(core_review, "review", lambda m, *a, **k: asked.append(m) or real_review(m, *a, **k))
+    review_action(window).trigger()
+    assert window.controller.replaying and asked == [match]
+    review_action(window).trigger()
+    assert asked == [match], "the game was reviewed already"
+    assert len(seen) == 2 and seen[1][1] is seen[0][1]
+    assert window.controller.step == seen[0][1][1].step
+    other = finished("domination", 8)
+    assert window._install(MatchController(other))
+    review_action(window).trigger()
+    assert asked == [match, other]
