@@ -183,6 +183,18 @@ def test_show_in_replay_needs_a_row_and_answers_its_step(qtbot, window):
     assert dialog.result() == dialog.DialogCode.Accepted
 
 
+def test_the_keyboard_picks_a_row_and_enter_shows_it(qtbot, window):
+    _, moments, dialog = dialog_for(window, "solitaire", 5)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.table.setFocus()
+    dialog.table.setCurrentCell(0, 0)
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)
+    assert dialog.chosen == [m for m in moments if not (m.agrees or m.even)][1].step
+
+
 def test_a_game_played_as_the_computer_would_says_so(qtbot, window):
     match, moments, _ = dialog_for(window, "fistful-of-gold", 3)
     agreeing = tuple(dataclasses.replace(m, advised=m.played, advised_why=m.played_why, agrees=True) for m in moments)
