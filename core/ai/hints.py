@@ -4,7 +4,8 @@ A hint is the Normal player's own choice (`make_player(game_id, "normal", seed)`
 only what the seat's view shows, like any computer seat. Its reasons are facts, never prose:
 the game's `Knowledge.explain` names figures under the keys the GUI knows how to word
 (match_chance, expected_score, hit_chance, expected_hits, expected_gold, play_chance,
-reach_chance, win_chance; a review's explain_all adds battle_chance); a game without one gives an empty `Why`.
+reach_chance, win_chance; a review's `explain_all` adds battle_chance); a game without one gives
+an empty `Why`.
 """
 from __future__ import annotations
 
