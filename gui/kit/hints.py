@@ -98,20 +98,17 @@ def number_text(key: str, value: float) -> str:
     return words(value) if words is not None else f"{key.replace('_', ' ')}: {value:g}"
 
 
-GAPS: dict[str, Callable[[float], str]] = {
-    "win_chance": lambda v: f"{v * 100:+.0f} pts to win",
-    "battle_chance": lambda v: f"{v * 100:+.0f} pts in the battle",
-    "hit_chance": lambda v: f"{v * 100:+.0f} pts to hit",
-    "expected_score": lambda v: f"{v:+.1f} score",
-    "expected_hits": lambda v: f"{v:+.2f} hits",
-    "expected_gold": lambda v: f"{v:+.1f} gold",
+# A figure's lead over another's: (scale, decimals, unit); a chance's in percentage points.
+GAP_UNITS: dict[str, tuple[int, int, str]] = {
+    "win_chance": (100, 0, "pts to win"), "battle_chance": (100, 0, "pts in the battle"),
+    "hit_chance": (100, 0, "pts to hit"), "expected_score": (1, 1, "score"), "expected_hits": (1, 2, "hits"),
 }
 
 
 def gap_text(key: str, value: float) -> str:
-    """How far one move's figure is ahead of another's ("+21 pts to win": percentage points)."""
-    words = GAPS.get(key)
-    return words(value) if words is not None else f"{value:+g}"
+    """How far one move's figure is ahead of another's ("+21 pts to win")."""
+    scale, decimals, unit = GAP_UNITS.get(key, (1, 2, ""))
+    return f"{value * scale:+.{decimals}f} {unit}".rstrip()
 
 
 def _secret_details(game: Any, view: Any, action: Any) -> str:

@@ -365,3 +365,12 @@ def test_back_from_the_replay_the_same_review_opens_at_once(monkeypatch, window)
     assert window._install(MatchController(other))
     review_action(window).trigger()
     assert asked == [match, other]
+
+
+def test_every_figure_that_gives_an_edge_has_its_words():
+    from core.ai.review import VALUES
+    from gui.kit.hints import GAP_UNITS, gap_text
+
+    assert set(VALUES) == set(GAP_UNITS)
+    assert gap_text("win_chance", 0.21) == "+21 pts to win" and gap_text("expected_score", -1.25) == "-1.2 score"
+    assert gap_text("rounds_left", 2) == "+2.00"
