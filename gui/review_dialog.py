@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 SORT = Qt.ItemDataRole.UserRole + 1
 
 COLUMNS = ("Step", "Player", "Computer's edge", "Played", "The computer (Normal) would")
+NAME_WIDTH = 140  # px at most for the player column
 EDGE_TIP = ("How much better the computer's move is by the figures shown (pts: percentage points); "
             "blank where the two moves' figures do not compare. Click a heading to sort.")
 
@@ -61,8 +62,11 @@ class ReviewDialog(QDialog):
         self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
         fitted, stretched = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
-        for column, mode in enumerate((fitted, fitted, fitted, stretched, stretched)):
+        for column, mode in enumerate((fitted, QHeaderView.ResizeMode.Interactive, fitted, stretched, stretched)):
             header.setSectionResizeMode(column, mode)
+        names = [p.name for p in match.setup.players] + [COLUMNS[1]]
+        widest = max(self.table.fontMetrics().horizontalAdvance(n) for n in names) + 16
+        self.table.setColumnWidth(1, min(widest, NAME_WIDTH))  # a long name wraps, the moves keep their room
         self.table.horizontalHeaderItem(2).setToolTip(EDGE_TIP)
         header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         keep_rows_fitted(self.table)

@@ -374,3 +374,26 @@ def test_every_figure_that_gives_an_edge_has_its_words():
     assert set(VALUES) == set(GAP_UNITS)
     assert gap_text("win_chance", 0.21) == "+21 pts to win" and gap_text("expected_score", -1.25) == "-1.2 score"
     assert gap_text("rounds_left", 2) == "+2.00"
+
+
+def test_a_long_name_wraps_and_leaves_the_moves_their_room(qtbot, window):
+    from gui.review_dialog import NAME_WIDTH
+
+    window.resize(1024, 640)
+    long = "Bartholomew the Unready of Lower Snoring"
+    setup = registry.get("throwdown").default_setup()
+    setup = msgspec.structs.replace(setup, players=(msgspec.structs.replace(setup.players[0], name=long),)
+                                    + setup.players[1:])
+    match = play(Match.new("throwdown", setup, 3), random.Random(3))
+    moments = review(match, match.seed, iterations=4)
+    dialog = ReviewDialog(match, moments, window)
+    qtbot.addWidget(dialog)
+    dialog.all_box.setChecked(True)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    assert table.columnWidth(1) <= NAME_WIDTH < table.fontMetrics().horizontalAdvance(long)
+    assert table.horizontalScrollBar().maximum() == 0
+    assert min(table.columnWidth(3), table.columnWidth(4)) >= 250, "the moves keep their room"
+    row = next(r for r in range(table.rowCount()) if table.item(r, 1).text() == long)
+    assert table.rowHeight(row) >= 2 * table.fontMetrics().height(), "the name wraps, whole"
