@@ -76,7 +76,8 @@ def add_hints_action(menu: Any, on_change: Callable[[bool], None]) -> QAction:
 
 # --- the hint in words ----------------------------------------------------------------------------
 def _percent(p: float) -> str:
-    return f"{p * 100:.0f}\u00a0%" if 0.01 <= p <= 0.99 or p in (0, 1) else f"{p * 100:.1f}\u00a0%"  # kept on one line
+    """A no-break space before the sign, so a wrapped line never starts with "%"."""
+    return f"{p * 100:.0f}\u00a0%" if 0.01 <= p <= 0.99 or p in (0, 1) else f"{p * 100:.1f}\u00a0%"
 
 
 NUMBERS: dict[str, Callable[[float], str]] = {

@@ -83,7 +83,7 @@ def play_again(clicked: SignalInstance, height: int = 44, role: str = "primary")
 
 def review_button(clicked: SignalInstance, height: int = 44, role: str | None = None) -> QPushButton:
     """The finished game's decisions beside the computer's (gui/review.py), a plain button beside
-    the primary ones; the view hides it when only the computer played (`GameView.render_over`)."""
+    the primary ones; the view hides it when only the computer played (`GameView._offer_review`)."""
     review = QPushButton("Review", objectName="reviewGame")
     review.setMinimumHeight(height)
     if role is not None:

@@ -484,7 +484,8 @@ def test_the_first_window_loads_no_rules_no_msgspec_and_no_docks():
                          cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
     assert out[0] == ("['core.registry', 'gui.again', 'gui.docks', 'gui.icons', 'gui.kit', 'gui.kit.actions', "
                       "'gui.kit.stylesheet', 'gui.ledger', 'gui.ledger.hooks', 'gui.main_window', 'gui.replay', "
-                      "'gui.review', 'gui.screen', 'gui.seats', 'gui.start_page', 'gui.storage', 'gui.tool_windows', 'gui.tools']")
+                      "'gui.review', 'gui.screen', 'gui.seats', 'gui.start_page', 'gui.storage', 'gui.tool_windows', "
+                      "'gui.tools']")
     assert out[1] == "True"
 
 

@@ -322,7 +322,8 @@ def make(game_id: str) -> Knowledge:
         chance = flat(view, seat, random.Random(0), [action], EXPLAIN_PLAYOUTS)[0]
         return Why(numbers=(("win_chance", round(chance, 2)),))
 
-    def explain_all(view: BattleState, seat: int, actions: list[Any], rng: random.Random | None = None) -> list[Why]:
+    def explain_all(view: BattleState, seat: int, actions: list[Any],
+                    rng: random.Random | None = None) -> list[Why]:
         """Fistfuls by their chance in the coming battle, as Normal weighs them (a fistful's
         expected score hardly differs between full ones); other moves by playouts on shared draws."""
         if any(isinstance(a, ChampionPick) for a in actions):
@@ -335,7 +336,8 @@ def make(game_id: str) -> Knowledge:
                 thrown = tuple(action.fighters) + ((action.extra,) if action.extra is not None else ())
                 draws = random.Random(1)
                 chance = sum(battle_value(w, seat, thrown, draws, samples) for w in states) / len(states)
-                out.append(Why(numbers=explain(view, seat, action).numbers + (("battle_chance", round(chance, 2)),)))
+                numbers = explain(view, seat, action).numbers + (("battle_chance", round(chance, 2)),)
+                out.append(Why(numbers=numbers))
             return out
         chances = flat(view, seat, random.Random(0), list(actions), REVIEW_PLAYOUTS)
         return [Why(numbers=(("win_chance", round(c, 2)),)) for c in chances]

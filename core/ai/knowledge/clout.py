@@ -295,7 +295,6 @@ def measured_setup(game: int, players: int = 2) -> CloutSetup:
     return msgspec.structs.replace(GAME.default_setup(players), stacks=(stack,) * players)
 
 
-# `iterations` are the runs (determinisations, each with its landing draws) per weighed option.
 def alike(played: Any, advised: Any) -> bool:
     """A throw of the same chip aimed within 3 cm, as hard give or take a tenth, is the same choice
     (its scatter is wider than that); a chip placed within 2 cm likewise."""
@@ -306,5 +305,6 @@ def alike(played: Any, advised: Any) -> bool:
     return played == advised
 
 
+# `iterations` are the runs (determinisations, each with its landing draws) per weighed option.
 KNOWLEDGE = {"clout": Knowledge(playout=playout, evaluate=evaluate, explain=explain, iterations=(8, 24),
                                 decide=decide, measured_setup=measured_setup, alike=alike)}

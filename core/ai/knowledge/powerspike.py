@@ -188,7 +188,8 @@ def explain(view: PowerSpikeState, seat: int, action: Any, rng: random.Random | 
 
 def alike(played: Any, advised: Any) -> bool:
     """A deployment or a move within an inch and an eighth of a turn is the same choice."""
-    return played == advised or (isinstance(played, (Deploy, Move)) and within(played, advised, 1.0, facing=45.0))
+    moved = isinstance(played, (Deploy, Move))
+    return played == advised or (moved and within(played, advised, 1.0, facing=45.0))
 
 
 KNOWLEDGE = {"power-spike": Knowledge(candidates=candidates, playout=playout, evaluate=evaluate,
