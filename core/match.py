@@ -21,7 +21,7 @@ import msgspec
 from core import registry, saves
 from core.chance import step_rng
 from core.errors import IllegalAction, IllegalSetup, SaveError
-from core.game import CHANCE, LEVELS, Actor, Game, Mode, Result, with_computers
+from core.game import CHANCE, LEVELS, Actor, Game, Mode, Result, actor_players, with_computers
 from core.version import __version__
 
 CHECKPOINT = 64
@@ -48,6 +48,7 @@ class Match:
         self._checkpoints: dict[int, Any] = {0: self._state}
         self._log: list[str | None] = []
         self._barrier: list[bool] = []
+        self._movers: list[tuple[int, ...]] = []  # the seats that were to act before each step
         self._redo: list[Any] = []
         # Chance outcomes from this step on follow this build's chance model and the seed
         # (a game saved under an older model keeps its earlier outcomes as they were).
@@ -174,6 +175,7 @@ class Match:
         copy._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= step}
         copy._log = self._log[:step]
         copy._barrier = self._barrier[:step]
+        copy._movers = self._movers[:step]
         copy._redo = []
         copy.seeded_from = step if seed is not None else min(self.seeded_from, step)
         copy.finished_at = self.finished_at if step == len(self._actions) and seed is None else ""
@@ -219,6 +221,7 @@ class Match:
 
     def _push(self, before: Any, action: Any, after: Any) -> None:
         self._barrier.append(self.game.is_barrier(before, action))
+        self._movers.append(actor_players(self.game.actor(before)))
         self._actions.append(action)
         self._log.append(None)
         self._previous = before
@@ -268,9 +271,43 @@ class Match:
         self._redo.append(self._actions.pop())
         self._log.pop()
         self._barrier.pop()
+        self._movers.pop()
         self._previous = None
         self.seeded_from = min(self.seeded_from, len(self._actions))
         self.finished_at = ""
+        return self._state
+
+    def turn_steps(self) -> int:
+        """The steps the app's Undo takes back: the last action taken where a person was to act,
+        and the computers' moves since. Undoing only a computer's move would have it play that
+        move again at once, so Undo seemed to do nothing; at a table of computers it is one step."""
+        people = {seat for seat, player in enumerate(self.setup.players) if player.computer is None}
+        if not people:
+            return min(1, len(self._actions))
+        back = 0
+        while back < len(self._actions):
+            back += 1
+            seats = self._movers[-back]
+            if not seats or people.intersection(seats):
+                break  # a person's choice, or chance: a throw is where a turn's undo stops
+        return back
+
+    def turn_undo_blocked_reason(self) -> str | None:
+        """Why `undo_turn` would refuse now, in the words it refuses with; None when it may."""
+        back = self.turn_steps()
+        if back <= 1:
+            return self.undo_blocked_reason()
+        if self.mode == "table" or not any(self._barrier[-back:]):
+            return None
+        return "a throw or a secret choice was revealed since your last move, and that cannot be undone"
+
+    def undo_turn(self) -> Any:
+        """Take back the last action a person was to act for, with the computers' moves since."""
+        reason = self.turn_undo_blocked_reason()
+        if reason is not None:
+            raise IllegalAction(reason)
+        for _ in range(self.turn_steps()):
+            self.undo()
         return self._state
 
     def redo(self) -> Any:

@@ -49,7 +49,8 @@ class MatchController(QObject):
         return self.apply(self.match.chance_action())
 
     def undo(self) -> bool:
-        return self._change(self.match.undo)
+        """Back to where a person was to act: the computers' moves since go too (Match.undo_turn)."""
+        return self._change(self.match.undo_turn)
 
     def redo(self) -> bool:
         return self._change(self.match.redo)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # the rules engine (and msgspec) load with the first game, ke
     Loader = Callable[[int | None, Progress], Match]
 
 MODE_TEXT = {"simulated": "Simulated throws", "table": "Results entered at the table"}
-UNDO_BLOCKED = "Cannot undo: {reason}."  # the reason is the core's (Match.undo_blocked_reason)
+UNDO_BLOCKED = "Cannot undo: {reason}."  # the reason is the core's (Match.turn_undo_blocked_reason)
 SHORTCUTS_AFTER_MS = 250  # well after the first paint, long before anyone reaches for Ctrl+Q
 # The platform's standard keys of each action (QKeySequence.StandardKey names), set with the
 # shortcuts: the key-sequence class and its enums cost start-up, and menus are closed until then.
@@ -415,7 +415,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         """A blocked undo says why in the status bar, in the core's words."""
         if self._controller is None:
             return False
-        reason = self._controller.match.undo_blocked_reason()
+        reason = self._controller.match.turn_undo_blocked_reason()
         if reason is not None:
             self.statusBar().showMessage(UNDO_BLOCKED.format(reason=reason), 10000)
             return False
@@ -674,8 +674,13 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         if match is None:
             undo_tip = redo_tip = "No game is open."
         else:
-            reason = match.undo_blocked_reason()
-            if reason is None:
+            from core.text import plural
+
+            reason = match.turn_undo_blocked_reason()
+            back = match.turn_steps()
+            if reason is None and back > 1:
+                undo_tip = f"Undo: {match.log[-back]} (and the computer's {plural(back - 1, 'move')} since)"
+            elif reason is None:
                 undo_tip = f"Undo: {match.log[-1]}"
             elif not match.actions:
                 undo_tip = "Nothing to undo yet."

@@ -198,3 +198,31 @@ def test_against_the_computer_the_human_sees_the_board_when_nothing_is_secret(qt
     qtbot.waitUntil(lambda: 0 in actor_players(match.actor) and match.state.phase in public, timeout=20000)
     QApplication.processEvents()
     assert view.page == "board", (match.state.phase, view.page)
+
+
+def test_undo_after_the_computers_reply_takes_back_your_move_and_its_reply(qtbot, monkeypatch, tmp_path):
+    """Undoing only the computer's move had it play that move again at once: Undo did nothing."""
+    from core.ai import make_player
+    from tests.gui.drivers.window import WindowDriver
+
+    window = new_window(qtbot, monkeypatch, tmp_path / "undo.battlebox.json")
+    start_with_seats(monkeypatch, window, "power-spike", {0: None, 1: "easy"})
+    match = window.match
+    me = make_player("power-spike", "easy", seed=3)
+    undo = WindowDriver(window).menu_action("Edit", "Undo")
+    for _ in range(3):  # deployments: no throw between, so the whole turn can be taken back
+        wait_for_human(qtbot, window, 0)
+        assert match.state.phase == "deploy"
+        before = match.actions
+        window.controller.apply(me.choose(match, 0))
+        qtbot.waitUntil(lambda: len(match.actions) >= len(before) + 2 and 0 in actor_players(match.actor),
+                        timeout=10000)
+    after = match.actions
+    mine = max(s for s in range(len(after)) if 0 in actor_players(match.game.actor(match.state_at(s))))
+    assert undo.toolTip().startswith(f"Undo: {match.log[mine]}") and "and the computer's" in undo.toolTip()
+    undo.trigger()
+    assert match.actions == after[:mine] and 0 in actor_players(match.actor)
+    QTest.qWait(200)
+    QThreadPool.globalInstance().waitForDone(5000)
+    QApplication.processEvents()
+    assert match.actions == after[:mine], "the computer waits for the person's move"

@@ -29,6 +29,13 @@ def window(qtbot, monkeypatch, tmp_path):
     return new_window(qtbot, monkeypatch, tmp_path / "review.battlebox.json")
 
 
+@pytest.fixture(autouse=True)
+def quick_battle_figures(monkeypatch):
+    """The battles weigh a review's two moves on fewer draws here: the test reads their words."""
+    monkeypatch.setattr("core.ai.knowledge.battles.REVIEW_PLAYOUTS", 8)
+    monkeypatch.setattr("core.ai.knowledge.battles.REVIEW_SAMPLES", 100)
+
+
 def review_action(window):
     return WindowDriver(window).menu_action("Edit", "Review with the Computer…")
 

@@ -18,6 +18,13 @@ from tests.saves.make_saves import play
 TINY = 4  # search iterations: the review asks the same player as a hint, whatever its budget
 
 
+@pytest.fixture(autouse=True)
+def quick_battle_figures(monkeypatch):
+    """The battles weigh a review's two moves on fewer draws here (the same draws all the same)."""
+    monkeypatch.setattr("core.ai.knowledge.battles.REVIEW_PLAYOUTS", 8)
+    monkeypatch.setattr("core.ai.knowledge.battles.REVIEW_SAMPLES", 100)
+
+
 def against_easy(game_id: str, seed: int, person_plays=None) -> Match:
     """Seat 0 a person (random moves, or `person_plays`), every other seat the Easy computer."""
     setup = registry.get(game_id).default_setup()
