@@ -27,7 +27,7 @@ EDGE_TIP = ("How much better the computer's move is by the figures shown (pts: p
 class _Sorted(QTableWidgetItem):
     """A cell that sorts by its number, not its words (steps, edges; no edge sorts last)."""
 
-    def __lt__(self, other: QTableWidgetItem) -> bool:  # noqa: D105
+    def __lt__(self, other: QTableWidgetItem) -> bool:
         mine, theirs = self.data(SORT), other.data(SORT)
         if mine is None or theirs is None:
             return theirs is None and mine is not None
@@ -35,9 +35,9 @@ class _Sorted(QTableWidgetItem):
 
 
 class ReviewDialog(QDialog):
-    """Only the decisions where the computer would have chosen otherwise, and not a move its
-    figures rate as well, unless asked for all;
-    "Show in replay" (or a double click) closes it with the chosen row's step (`chosen`)."""
+    """The decisions where the computer would have chosen otherwise, less the moves its figures
+    rate as well, unless all are asked for; "Show in replay" (a double click, Enter) closes it
+    with the chosen row's step (`chosen`)."""
 
     def __init__(self, match: Match, moments: tuple[Moment, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +60,7 @@ class ReviewDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(True)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the list, as gui.keyboard_help.free_tab has it
         header = self.table.horizontalHeader()
         fitted, stretched = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
         for column, mode in enumerate((fitted, QHeaderView.ResizeMode.Interactive, fitted, stretched, stretched)):

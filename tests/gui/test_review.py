@@ -404,3 +404,14 @@ def test_a_long_name_wraps_and_leaves_the_moves_their_room(qtbot, window):
     assert min(table.columnWidth(3), table.columnWidth(4)) >= 250, "the moves keep their room"
     row = next(r for r in range(table.rowCount()) if table.item(r, 1).text() == long)
     assert table.rowHeight(row) >= 2 * table.fontMetrics().height(), "the name wraps, whole"
+
+
+def test_tab_leaves_the_list_for_the_buttons(qtbot, window):
+    _, _, dialog = dialog_for(window, "solitaire", 5)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.table.setFocus()
+    dialog.table.setCurrentCell(0, 0)
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Tab)
+    assert not dialog.table.hasFocus() and dialog.table.currentColumn() == 0
