@@ -43,7 +43,6 @@ from core.game import CHANCE, Secret, lone_seat
 from core.text import plural
 from gui.controller import MatchController
 from gui.kit.fighters.tokens import ring_hinted
-from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.kit.hint_mark import HintSpot
 from gui.kit.layouts import side_width
@@ -92,7 +91,7 @@ class BattleView(GameView):
         self.domination = self.game.variant == "domination"
         self._picker_key: object = None
         self._scores: BattleScores | None = None
-        self._throws = ThrowWatch()
+        self._throws = self.watch_throws()
         self._showing_last = False  # the table shows the battle a throw has just ended, while it lands
 
         self.army_builder = ArmyBuilder(self.game)

@@ -49,6 +49,7 @@ from gui import storage
 from gui.controller import MatchController
 from gui.kit.actions import LEAVES_GAME
 from gui.kit.curtain import Curtain
+from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.hints import SECRET_VERBS, HintBar, hint_text
 from gui.kit.refusal import RefusalBanner
 
@@ -158,6 +159,7 @@ class GameView(QWidget):
         self._revealed: int | None = None  # the seat that lifted the curtain last
         self._pages: dict[str, QWidget] = {}
         self._own_policy: dict[QWidget, QSizePolicy.Policy] = {}  # each page's width policy while shown
+        self._watches: list[ThrowWatch] = []
         self.refusal = RefusalBanner()
         self.curtain = Curtain()
         self.curtain.revealed.connect(self._on_revealed)
@@ -231,6 +233,18 @@ class GameView(QWidget):
     @property
     def replaying(self) -> bool:
         return self.controller.replaying
+
+    def watch_throws(self) -> ThrowWatch:
+        """A watch on this view's throws, to land them as they are made (gui.kit.fighters.tumble)."""
+        watch = ThrowWatch()
+        self._watches.append(watch)
+        return watch
+
+    def replay_jumped(self, step: int) -> None:
+        """A replay jumps to `step` rather than stepping on to it: a throw passed on the way is not
+        landing now, or its banner would stand over the position shown."""
+        for watch in self._watches:
+            watch.seen_to(step)
 
     def set_timeline(self, timeline: QWidget) -> None:
         """A replay's timeline, under the table."""

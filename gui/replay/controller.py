@@ -78,6 +78,7 @@ class ReplayHost(QObject):
     def __init__(self, window: MainWindow, controller: ReplayController, view: GameView) -> None:
         super().__init__(view)
         self.window = window
+        self.view = view
         self.controller = controller
         self.timeline = Timeline()
         replay = controller.replay
@@ -89,6 +90,9 @@ class ReplayHost(QObject):
         self._shown()
 
     def go(self, step: int) -> None:
+        step = max(0, min(self.controller.replay.steps, step))
+        if step != self.controller.step + 1:
+            self.view.replay_jumped(step)  # a throw lands when stepped or played onto, not jumped past
         self.controller.show(step)
         self._shown()
 

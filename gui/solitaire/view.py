@@ -31,7 +31,6 @@ from core.fistful.solitaire import (
     SoloThrow,
 )
 from gui.controller import MatchController
-from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.kit.ledger_service import RecordNote, ledger_service
 from gui.solitaire.bests import Best, BestsBook, game_key
@@ -72,7 +71,7 @@ class SolitaireView(GameView):
 
         self.picker = FivePicker(self.roster)
         self.picker.confirm_requested.connect(self._on_confirm)
-        self._throws = ThrowWatch()
+        self._throws = self.watch_throws()
         self.board = SoloBoard(self.roster, on_throw=self._on_throw, on_record=self._on_record,
                                on_enter=self._on_enter)
         self.finish = FinishPage()

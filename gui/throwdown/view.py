@@ -17,7 +17,6 @@ from core.game import Secret, actor_players
 from gui.controller import MatchController
 from gui.kit.fighters.picker import FistfulPicker
 from gui.kit.fighters.tokens import ring_hinted
-from gui.kit.fighters.tumble import ThrowWatch
 from gui.kit.game_view import GameView
 from gui.throwdown.board import ThrowBoard
 from gui.throwdown.over import WinnerPage
@@ -43,7 +42,7 @@ class ThrowdownView(GameView):
         self._scores: ThrowdownScores | None = None
         self.picker = FistfulPicker(self.roster)
         self.picker.confirm_requested.connect(self._on_confirm)
-        self._throws = ThrowWatch()
+        self._throws = self.watch_throws()
         self.board = ThrowBoard(self.roster, on_remove=self._on_remove, on_throw=self._on_throw,
                                 on_record=self._on_record, on_refused=self._on_refused)
         self.winner = WinnerPage()

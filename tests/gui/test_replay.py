@@ -155,3 +155,23 @@ def test_at_its_end_a_replay_s_winner_page_buttons_work(qtbot, window, save, but
         assert not window.controller.replaying and not window.match.actions and window.match.setup == replayed
     else:
         assert window.stack.currentWidget() is window.start_page
+
+
+def test_a_jump_lands_no_throw_and_a_step_onto_one_lands_it(qtbot, monkeypatch, tmp_path):
+    """Jumping past a battle's throw (as the review's "Show in replay" does) showed that throw's
+    "the fighters land" banner over the position after it."""
+    from core.fistful.battle_state import BattleThrow
+    from gui.replay.controller import ReplayHost
+
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")  # the throw may land visibly here
+    window = new_window(qtbot, monkeypatch, tmp_path / "jump.battlebox.json")
+    match = play(Match.new("domination", None, 5), random.Random(5))
+    assert open_replay(window, match, "arena.battlebox.json")
+    host, view = window.view.findChild(ReplayHost), window.view
+    throws = [s for s, a in enumerate(match.actions) if isinstance(a, BattleThrow)]
+    later = throws[2] + 3  # the loser's removal and the next fistful came after that throw
+    host.go(later)
+    assert "the fighters land" not in view.banner.text()
+    host.go(throws[3])
+    host.go(throws[3] + 1)  # one step forward, onto the throw: it lands before the players' eyes
+    assert view.banner.text().endswith("the fighters land") or view.panel.landing

@@ -36,6 +36,10 @@ class ThrowWatch:
         return (seen is not None and seen < n and match.mode == "simulated" and storage.animations_on()
                 and any(isinstance(a, kinds) for a in match.actions[seen:]))
 
+    def seen_to(self, steps: int) -> None:
+        """Count the first `steps` actions as drawn (a replay's jump: none of them lands now)."""
+        self._seen = steps
+
     def fresh(self, match: Match, kinds: type | tuple[type, ...]) -> bool:
         """`pending`, and from now on these actions count as drawn."""
         answer = self.pending(match, kinds)
