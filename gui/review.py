@@ -90,14 +90,14 @@ def review_game(window: MainWindow) -> bool:
 def _show(window: MainWindow, match: Match, moments: tuple[Moment, ...]) -> bool:
     step = window.ask_review(match, moments)
     if step is not None:
-        seat = next(m.seat for m in moments if m.step == step)
-        show_step(window, match, step, match.setup.players[seat].name)
+        show_step(window, match, next(m for m in moments if m.step == step))
     return True
 
 
-def show_step(window: MainWindow, match: Match, step: int, name: str) -> bool:
-    """The reviewed game as a replay at `step`, where `name` decided (the replay already open
-    moves there)."""
+def show_step(window: MainWindow, match: Match, moment: Moment) -> bool:
+    """The reviewed game as a replay at the decision (the replay already open moves there), with
+    the computer's move marked on the board as a hint's would be."""
+    from core.ai.hints import Hint
     from gui.replay import open_replay
     from gui.replay.controller import ReplayHost
 
@@ -109,9 +109,11 @@ def show_step(window: MainWindow, match: Match, step: int, name: str) -> bool:
     host = window.view.findChild(ReplayHost) if window.view is not None else None
     if host is None:
         return False
+    step, name = moment.step, match.setup.players[moment.seat].name
     host.go(step)
-    window.statusBar().showMessage(f"Step {step:,}: {name}'s decision from the review. \"Continue from here\" "
-                                   "plays another move from it.", 10000)
+    window.view.show_advice(Hint(moment.advised, moment.advised_why))
+    advised = moves_text(match, moment)[1]
+    window.statusBar().showMessage(f"Step {step:,}: {name}'s decision. The computer would: {advised}", 15000)
     return True
 
 

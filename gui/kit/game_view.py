@@ -176,6 +176,7 @@ class GameView(QWidget):
         self._hint_at: int | None = None  # the step the running or shown hint is for
         self._hint_for = -1  # its seat
         self._hint: Any = None  # the hint shown (core.ai.hints.Hint)
+        self._advice: tuple[int, Any] | None = None  # a replay's marked advice: (step, Hint), gui/review.py
         self._ticket = 0  # bumped whenever a running search must be forgotten
         self._search_at: int | None = None  # the step the running search (or pending move) is for
         self._started = 0.0
@@ -284,6 +285,12 @@ class GameView(QWidget):
         self.update_hints()
         if self._hint is not None:
             self.mark_hint(self._hint)  # the redraw may have rebuilt what the mark was on
+        elif self._advice is not None:
+            if self._advice[0] == self.match.steps:
+                self.mark_hint(self._advice[1])
+            else:  # the replay moved on: the advice was for the step it left
+                self._advice = None
+                self.mark_hint(None)
 
     def render_table(self, state: Any) -> None:
         """Draw the position and show the table page that fits it."""
@@ -486,6 +493,12 @@ class GameView(QWidget):
         hint = self._hint
         if hint is not None and storage.hints_on() and self._hint_holds():
             self.controller.apply(hint.action)
+
+    def show_advice(self, hint: Any) -> None:
+        """A replay at a reviewed decision: the computer's move there is marked as a hint's would
+        be, until the replay moves to another step."""
+        self._advice = (self.match.steps, hint)
+        self.mark_hint(hint)
 
     def mark_hint(self, hint: Any) -> None:
         """Show on the board where `hint` (core.ai.hints.Hint) points; None: take the mark away.

@@ -83,7 +83,11 @@ def test_every_winner_page_reviews_the_game_and_shows_a_decision_in_the_replay(q
     assert [(m.step, m.seat) for m in moments] == decisions(match) and all(m.seat != 1 for m in moments)
     assert window.controller.replaying and window.controller.replay.match is match
     assert window.controller.step == moments[-1].step
-    assert window.statusBar().currentMessage().startswith(f"Step {moments[-1].step:,}: Ann's decision from the review.")
+    from gui.review import moves_text
+
+    advised = moves_text(match, moments[-1])[1]
+    assert window.statusBar().currentMessage() == (f"Step {moments[-1].step:,}: Ann's decision. "
+                                                   f"The computer would: {advised}")
     assert not window.errors
 
 
@@ -415,3 +419,23 @@ def test_tab_leaves_the_list_for_the_buttons(qtbot, window):
     dialog.table.setCurrentCell(0, 0)
     qtbot.keyClick(dialog.table, Qt.Key.Key_Tab)
     assert not dialog.table.hasFocus() and dialog.table.currentColumn() == 0
+
+
+def test_the_replay_marks_the_computers_move_until_it_moves_on(monkeypatch, window):
+    from gui.replay.controller import ReplayHost
+
+    match = finished("domination", 11)
+    assert window._install(MatchController(match))
+    seen = answered(monkeypatch, window, step=lambda moments: next(
+        m.step for m in moments if type(m.advised).__name__ == "Attack" and not m.agrees))
+    marks = []
+    review_action(window).trigger()
+    view = window.view
+    real_mark = type(view).mark_hint
+    monkeypatch.setattr(type(view), "mark_hint", lambda self, hint: (marks.append(hint), real_mark(self, hint)))
+    moment = next(m for m in seen[0][1] if m.step == window.controller.step)
+    view.refresh()  # a redraw keeps the mark
+    assert marks and marks[-1].action == moment.advised
+    assert view.board.hint_mark.spots and view.board.hint_mark.isVisible(), "the region it would attack, outlined"
+    view.findChild(ReplayHost).go(moment.step + 1)
+    assert marks[-1] is None and not view.board.hint_mark.isVisible()
