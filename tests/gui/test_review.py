@@ -194,13 +194,19 @@ def test_show_in_replay_needs_a_row_and_answers_its_step(qtbot, window):
     assert dialog.result() == dialog.DialogCode.Accepted
 
 
-def test_the_keyboard_picks_a_row_and_enter_shows_it(qtbot, window):
+def on_the_list(qtbot, window):
+    """A shown dialog with the keyboard's focus on the list's first row."""
     _, moments, dialog = dialog_for(window, "solitaire", 5)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
     dialog.table.setFocus()
     dialog.table.setCurrentCell(0, 0)
+    return moments, dialog
+
+
+def test_the_keyboard_picks_a_row_and_enter_shows_it(qtbot, window):
+    moments, dialog = on_the_list(qtbot, window)
     qtbot.keyClick(dialog.table, Qt.Key.Key_Down)
     qtbot.keyClick(dialog.table, Qt.Key.Key_Return)
     assert dialog.chosen == [m for m in moments if not (m.agrees or m.even)][1].step
@@ -411,12 +417,7 @@ def test_a_long_name_wraps_and_leaves_the_moves_their_room(qtbot, window):
 
 
 def test_tab_leaves_the_list_for_the_buttons(qtbot, window):
-    _, _, dialog = dialog_for(window, "solitaire", 5)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    dialog.table.setFocus()
-    dialog.table.setCurrentCell(0, 0)
+    _, dialog = on_the_list(qtbot, window)
     qtbot.keyClick(dialog.table, Qt.Key.Key_Tab)
     assert not dialog.table.hasFocus() and dialog.table.currentColumn() == 0
 
