@@ -187,3 +187,25 @@ def test_a_position_or_an_aim_a_little_apart_is_the_same_choice():
     assert not clout(throw, ThrowChip(0, "0.4", 40.0, 40.0, 0.3))
     assert clout(PlaceChip(0, "0.3", 40.0, 40.0), PlaceChip(0, "0.3", 41.0, 41.0))
     assert not clout(PlaceChip(0, "0.3", 40.0, 40.0), PlaceChip(0, "0.3", 42.0, 42.0))
+
+
+def _finished_saves() -> list:
+    """The shortest finished save of each game kept from every earlier release."""
+    import json
+    from pathlib import Path
+
+    shortest: dict = {}
+    for path in (Path(__file__).resolve().parents[2] / "saves").glob("*/*finished*.json"):
+        doc = json.loads(path.read_text())
+        key = (path.parent.name, doc["game"])
+        if key not in shortest or len(doc["actions"]) < shortest[key][0]:
+            shortest[key] = (len(doc["actions"]), path)
+    return sorted(path for _, path in shortest.values())
+
+
+@pytest.mark.parametrize("path", _finished_saves(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_finished_game_saved_by_an_earlier_release_is_reviewed(path):
+    match = Match.load(path)
+    assert match.is_over
+    moments = review(match, match.seed, iterations=TINY)
+    assert [(m.step, m.seat) for m in moments] == decisions(match) and moments
