@@ -108,6 +108,12 @@ class Match:
         return self.game.actor(self._state) is None
 
     @property
+    def person_played(self) -> bool:
+        """Whether a person played a seat at some point (a seat that changed hands counts): a
+        finished game has someone's play to review (core.ai.review)."""
+        return bool(self.reseats) or any(p.computer is None for p in self.setup.players)
+
+    @property
     def result(self) -> Result | None:
         return self.game.result(self._state)
 

@@ -39,9 +39,7 @@ def why_not(window: MainWindow) -> str | None:
         return "No game is open."
     if not match.is_over:
         return "The review opens once the game is over; during play, View → Hints advises a move."
-    from core.ai.review import has_person
-
-    if not has_person(match):
+    if not match.person_played:
         return "Every seat was played by the computer; there is nobody's play to review."
     return None
 
@@ -120,13 +118,14 @@ def show_step(window: MainWindow, match: Match, moment: Moment) -> bool:
 def summary(match: Match, moments: tuple[Moment, ...]) -> list[str]:
     """A line per player reviewed: how many of their decisions the computer would have made too,
     and how many more its figures rate as well as the computer's own."""
+    from core.text import plural
+
     lines = []
     for seat, player in enumerate(match.setup.players):
         mine = [m for m in moments if m.seat == seat]
         if mine:
             same, even = sum(m.agrees for m in mine), sum(m.even for m in mine)
-            line = (f"{player.name} chose as the computer would in {same} of {len(mine)} "
-                    f"decision{'s' if len(mine) != 1 else ''}")
+            line = f"{player.name} chose as the computer would in {same} of {plural(len(mine), 'decision')}"
             lines.append(f"{line}, and as well by the figures in {even} more." if even else f"{line}.")
     return lines
 

@@ -77,11 +77,6 @@ def person_at(match: Any, seat: int, step: int) -> bool:
     return changes[0].computer is not None
 
 
-def has_person(match: Any) -> bool:
-    """Whether a person played a seat at some point, so the review has someone's play to show."""
-    return bool(match.reseats) or any(p.computer is None for p in match.setup.players)
-
-
 def decisions(match: Any) -> list[tuple[int, int]]:
     """(step, seat) of every choice a person made that had an alternative: chance steps, a
     computer seat's moves and forced moves are left out."""

@@ -296,11 +296,11 @@ class GameView(QWidget):
         """Draw the position and show the table page that fits it."""
 
     def _offer_review(self) -> None:
-        """The winner page's Review, only where a person played (a table of computers has none)."""
-        from core.ai.review import has_person
-
+        """The winner page's Review, only where a person played (a table of computers has none).
+        Asked of the match, so the computer players' modules do not load on the UI thread as the
+        page comes up."""
         for button in self.findChildren(QPushButton, "reviewGame"):
-            button.setVisible(has_person(self.match))
+            button.setVisible(self.match.person_played)
 
     def render_over(self, state: Any) -> None:
         """Fill the game-over page."""

@@ -440,3 +440,23 @@ def test_the_replay_marks_the_computers_move_until_it_moves_on(monkeypatch, wind
     assert view.board.hint_mark.spots and view.board.hint_mark.isVisible(), "the region it would attack, outlined"
     view.findChild(ReplayHost).go(moment.step + 1)
     assert marks[-1] is None and not view.board.hint_mark.isVisible()
+
+
+def test_a_winner_page_between_people_loads_no_computer_player():
+    """The Review button asks the match whether a person played: the computer players' modules
+    (some 0.2 s) stay unloaded on the UI thread as the page comes up."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import random, sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from gui.main_window import MainWindow\nfrom gui.controller import MatchController\n"
+            "from core.match import Match\nfrom tests.saves.make_saves import play\n"
+            "w = MainWindow(autosave=False)\nw.show()\n"
+            "w._install(MatchController(play(Match.new('domination', None, 5), random.Random(5))))\n"
+            "app.processEvents()\n"
+            "print(w.view.page, w.review_action.isEnabled(), 'core.ai.knowledge' in sys.modules)\n")
+    env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                         cwd=str(Path(__file__).resolve().parents[2])).stdout.split()
+    assert out == ["over", "True", "False"]

@@ -10,7 +10,7 @@ from core import registry
 from core.ai import action_seat, make_player
 from core.ai.hints import hint
 from core.ai.knowledge import knowledge
-from core.ai.review import decisions, has_person, person_at, review
+from core.ai.review import decisions, person_at, review
 from core.game import CHANCE, actor_players, with_computers
 from core.match import Match
 from tests.saves.make_saves import play
@@ -128,9 +128,9 @@ def test_a_table_of_computers_has_nobody_to_review():
     setup = registry.get("throwdown").default_setup()
     setup = with_computers(setup, {s: "easy" for s in range(len(setup.players))})
     match = play(Match.new("throwdown", setup, 2), random.Random(2))
-    assert not has_person(match) and decisions(match) == []
+    assert not match.person_played and decisions(match) == []
     assert review(match, match.seed) == ()
-    assert has_person(Match.new("throwdown", seed=2))
+    assert Match.new("throwdown", seed=2).person_played
 
 
 def test_progress_hears_each_decision_and_may_stop_the_review():
