@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from gui import storage
 from gui.kit.ledger_service import ledger_service
 from gui.main_window import MainWindow
 from tests.gui.drivers.ledger_app import WAIT_MS, LedgerAppDriver, ledger_at
+from tests.gui.fresh import run_fresh
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = ROOT / "tests" / "saves" / "0.1.0"
@@ -72,9 +71,7 @@ def test_the_window_loads_no_database_library_before_its_first_paint_and_opens_t
             "from gui.kit.ledger_service import ledger_service\n"
             "ledger_service().ready.connect(lambda ok: (print(ok, loaded(), main), app.quit()))\n"
             "app.exec()\n")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEBOX_LEDGER="1", BATTLEBOX_DATA_DIR=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
-                         cwd=str(ROOT), timeout=120).stdout.splitlines()
+    out = run_fresh(code, BATTLEBOX_LEDGER="1", BATTLEBOX_DATA_DIR=str(tmp_path))
     assert out[0] == "[]"  # at the first paint
     assert out[1].startswith("True [") and "'sqlalchemy'" in out[1]  # then opened,
     assert out[1].endswith(" [False]")  # on the worker: SQLAlchemy was first imported off the UI thread

@@ -445,9 +445,7 @@ def test_the_replay_marks_the_computers_move_until_it_moves_on(monkeypatch, wind
 def test_a_winner_page_between_people_loads_no_computer_player():
     """The Review button asks the match whether a person played: the computer players' modules
     (some 0.2 s) stay unloaded on the UI thread as the page comes up."""
-    import subprocess
-    import sys
-    from pathlib import Path
+    from tests.gui.fresh import run_fresh
 
     code = ("import random, sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
             "from gui.main_window import MainWindow\nfrom gui.controller import MatchController\n"
@@ -456,7 +454,5 @@ def test_a_winner_page_between_people_loads_no_computer_player():
             "w._install(MatchController(play(Match.new('domination', None, 5), random.Random(5))))\n"
             "app.processEvents()\n"
             "print(w.view.page, w.review_action.isEnabled(), 'core.ai.knowledge' in sys.modules)\n")
-    env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
-                         cwd=str(Path(__file__).resolve().parents[2])).stdout.split()
+    out = run_fresh(code)[0].split()
     assert out == ["over", "True", "False"]

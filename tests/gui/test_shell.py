@@ -470,18 +470,14 @@ def test_each_club_tool_has_a_card_that_opens_it(window, tool):
 
 # --- a light first window ---------------------------------------------------------------------------------
 def test_the_first_window_loads_no_rules_no_msgspec_and_no_docks():
-    import subprocess
-    import sys
-    from pathlib import Path
+    from tests.gui.fresh import run_fresh
 
     code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
             "from gui.main_window import MainWindow\nw = MainWindow(autosave=False)\nw.show()\n"
             "app.processEvents()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('msgspec', 'core.', 'gui.'))))\n"
             "print(w._dock_pair is None)\n")
-    env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
-                         cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
+    out = run_fresh(code)
     assert out[0] == ("['core.registry', 'gui.again', 'gui.docks', 'gui.icons', 'gui.kit', 'gui.kit.actions', "
                       "'gui.kit.stylesheet', 'gui.ledger', 'gui.ledger.hooks', 'gui.main_window', 'gui.replay', "
                       "'gui.review', 'gui.screen', 'gui.seats', 'gui.start_page', 'gui.storage', 'gui.tool_windows', "
@@ -510,9 +506,7 @@ def test_shortcuts_include_quit_and_save_as_after_the_first_paint(window, qtbot)
 def test_the_first_paint_wraps_no_events_and_builds_no_hidden_widgets():
     """PySide creates a class (and its enums) on first use: the first window must not use the
     event, key-sequence, list-view, text-view, dock or size-policy classes before it paints."""
-    import subprocess
-    import sys
-    from pathlib import Path
+    from tests.gui.fresh import run_fresh
 
     code = ("from PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
             "from gui.main_window import MainWindow\nw = MainWindow(autosave=False)\nw.show()\n"
@@ -523,9 +517,7 @@ def test_the_first_paint_wraps_no_events_and_builds_no_hidden_widgets():
             "print(sorted(n for n in ('QEvent', 'QKeySequence', 'QListWidget', 'QTextEdit', 'QDockWidget',\n"
             "                         'QToolButton', 'QSizePolicy', 'QGridLayout') if n in made))\n"
             "print(w.start_page._recent_list is None)\n")
-    env = dict(__import__("os").environ, QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
-                         cwd=str(Path(__file__).resolve().parents[2])).stdout.splitlines()
+    out = run_fresh(code)
     if out[0] != "lazy":
         pytest.skip("this PySide creates every class at import")
     assert out[1] == "[]"
