@@ -61,7 +61,7 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
         self._session = False
         self._slot: Slot | None = None
         self._busy = False
-        self._review: tuple[Match, tuple[Moment, ...]] | None = None  # the last game reviewed (gui/review.py)
+        self._review: review.Reviewed | None = None  # the last game reviewed
         self._controller: MatchController | None = None
         self._view: QWidget | None = None
         self._last_setups = again.Remembered(persist=autosave)  # what New Game opens on
@@ -257,10 +257,11 @@ class MainWindow(DockPanels, ToolWindows, QMainWindow):
 
         return ask_seats(self, match)
 
-    def ask_review(self, match: Match, moments: tuple[Moment, ...]) -> int | None:
+    def ask_review(self, match: Match, moments: tuple[Moment, ...], every: bool,
+                   at: int | None) -> tuple[int | None, bool]:
         from gui.review_dialog import ask_review
 
-        return ask_review(self, match, moments)
+        return ask_review(self, match, moments, every, at)
 
     def confirm_discard(self) -> str:
         """'save', 'discard' or 'cancel' for a game with unsaved changes."""

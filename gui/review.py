@@ -4,12 +4,15 @@ After the game a player wants to know where it turned: which of their choices th
 have made otherwise, and what the numbers said. The review (core/ai/review.py) asks the Normal
 computer at every decision a person made, off the UI thread with the window's progress dialog,
 and the dialog (gui/review_dialog.py) lists them; "Show in replay" opens the game as a replay at
-the decision, where "Continue from here" can try the other move. It opens only on a finished
-game: every seat's choices are shown, and during play they would give away a seat's secrets.
+the decision, where "Continue from here" can try the other move, and the timeline's Decision
+buttons go on to the other decisions listed, each with the computer's move marked. It opens only
+on a finished game: every seat's choices are shown, and during play they would give away a seat's
+secrets.
 Like seats.py, this module imports no Qt class, so the first window pays nothing for it.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gui.kit.actions import REVIEW_TIP, explain
@@ -21,6 +24,22 @@ if TYPE_CHECKING:
 
 TITLE = "Cannot review the game"
 TIP = REVIEW_TIP
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """The last game reviewed, kept so the replay it opens reviews it again at once; `every` is
+    the dialog's "Show every decision"."""
+
+    match: Match
+    moments: tuple[Moment, ...]
+    every: bool = False
+
+
+def listed(moments: tuple[Moment, ...], every: bool) -> tuple[Moment, ...]:
+    """The decisions the dialog lists: where the computer differs and its figures do not rate the
+    move played as well, or all of them."""
+    return tuple(m for m in moments if every or not (m.agrees or m.even))
 
 
 def reviewed_match(window: MainWindow) -> Match | None:
@@ -63,8 +82,8 @@ def review_game(window: MainWindow) -> bool:
     match = reviewed_match(window)
     assert match is not None
     kept = window._review
-    if kept is not None and kept[0] is match:  # back from "Show in replay": the same game, reviewed
-        return _show(window, match, kept[1])
+    if kept is not None and kept.match is match:  # back from "Show in replay": the same game, reviewed
+        return _show(window, kept)
     window._busy = True
     try:
         moments = run_with_progress(window, "Asking the computer about each decision…",
@@ -81,25 +100,28 @@ def review_game(window: MainWindow) -> bool:
         window.statusBar().showMessage("Nobody had a choice to make by hand in this game: every move was "
                                        "forced or the computer's.", 10000)
         return False
-    window._review = (match, moments)  # the replay it opens reviews the same game, at once
-    return _show(window, match, moments)
+    return _show(window, Reviewed(match, moments))
 
 
-def _show(window: MainWindow, match: Match, moments: tuple[Moment, ...]) -> bool:
-    step = window.ask_review(match, moments)
+def _show(window: MainWindow, reviewed: Reviewed) -> bool:
+    replay = getattr(window.controller, "replay", None)
+    at = window.controller.step if replay is not None and replay.match is reviewed.match else None
+    step, every = window.ask_review(reviewed.match, reviewed.moments, reviewed.every, at)
+    window._review = reviewed = Reviewed(reviewed.match, reviewed.moments, every)
     if step is not None:
-        show_step(window, match, next(m for m in moments if m.step == step))
+        show_step(window, reviewed, step)
     return True
 
 
-def show_step(window: MainWindow, match: Match, moment: Moment) -> bool:
-    """The reviewed game as a replay at the decision (the replay already open moves there), with
-    the computer's move marked on the board as a hint's would be."""
+def show_step(window: MainWindow, reviewed: Reviewed, step: int) -> bool:
+    """The reviewed game as a replay at the decision made at `step` (the replay already open moves
+    there), with the computer's move marked on the board as a hint's would be, and the timeline's
+    Decision buttons set to the decisions listed."""
     from core.ai.hints import Hint
     from gui.replay import open_replay
     from gui.replay.controller import ReplayHost
 
-    controller = window.controller
+    match, controller = reviewed.match, window.controller
     if getattr(controller, "replay", None) is None or controller.replay.match is not match:
         title = window._display_name() or match.game.title
         if not open_replay(window, match, title):
@@ -107,11 +129,15 @@ def show_step(window: MainWindow, match: Match, moment: Moment) -> bool:
     host = window.view.findChild(ReplayHost) if window.view is not None else None
     if host is None:
         return False
-    step, name = moment.step, match.setup.players[moment.seat].name
+    moment = next(m for m in reviewed.moments if m.step == step)
+    stops = listed(reviewed.moments, reviewed.every)
+    host.set_stops(tuple(m.step for m in stops), lambda at: show_step(window, reviewed, at))
     host.go(step)
     window.view.show_advice(Hint(moment.advised, moment.advised_why))
-    advised = moves_text(match, moment)[1]
-    window.statusBar().showMessage(f"Step {step:,}: {name}'s decision. The computer would: {advised}", 15000)
+    name, advised = match.setup.players[moment.seat].name, moves_text(match, moment)[1]
+    place = [m.step for m in stops].index(step) + 1 if moment in stops else None
+    count = f" ({place} of {len(stops)} listed)" if place else ""
+    window.statusBar().showMessage(f"Step {step:,}: {name}'s decision{count}. The computer would: {advised}", 15000)
     return True
 
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QDialogBut
 
 from gui.kit.hints import gap_text
 from gui.kit.tables import keep_rows_fitted
-from gui.review import moves_text, summary
+from gui.review import listed, moves_text, summary
 
 if TYPE_CHECKING:
     from core.ai.review import Moment
@@ -36,10 +36,11 @@ class _Sorted(QTableWidgetItem):
 
 class ReviewDialog(QDialog):
     """The decisions where the computer would have chosen otherwise, less the moves its figures
-    rate as well, unless all are asked for; "Show in replay" (a double click, Enter) closes it
-    with the chosen row's step (`chosen`)."""
+    rate as well, unless all are asked for (`every`); "Show in replay" (a double click, Enter)
+    closes it with the chosen row's step (`chosen`). The row of step `at` starts selected."""
 
-    def __init__(self, match: Match, moments: tuple[Moment, ...], parent: QWidget | None = None) -> None:
+    def __init__(self, match: Match, moments: tuple[Moment, ...], parent: QWidget | None = None,
+                 every: bool = False, at: int | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("reviewDialog")
         self.setWindowTitle(f"Review — {match.game.title}")
@@ -52,6 +53,7 @@ class ReviewDialog(QDialog):
         intro.setWordWrap(True)
         self.all_box = QCheckBox("Show every decision, also those the computer would have made the same way "
                                  "or rates as well", objectName="reviewAll")
+        self.all_box.setChecked(every)
         self.all_box.toggled.connect(self._fill)
         self.table = QTableWidget(0, len(COLUMNS), objectName="reviewTable")
         self.table.setHorizontalHeaderLabels(COLUMNS)
@@ -78,8 +80,8 @@ class ReviewDialog(QDialog):
                             objectName="reviewEmpty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.show_button = QPushButton("Show in replay", objectName="reviewShow")
-        self.show_button.setToolTip("Open the game as a replay at this decision; \"Continue from here\" "
-                                    "there plays on from it")
+        self.show_button.setToolTip("Open the game as a replay at this decision; its Decision buttons go "
+                                    "on to the others listed, and \"Continue from here\" plays on")
         self.show_button.clicked.connect(self._show)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.show_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -94,9 +96,12 @@ class ReviewDialog(QDialog):
             room = parent.size()
             self.resize(min(1000, room.width() - 48), min(640, room.height() - 48))
         self._fill()
+        rows = [r for r in range(self.table.rowCount()) if self.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == at]
+        if rows:
+            self.table.setCurrentCell(rows[0], 0)  # Enter shows it again, the arrows go on from it
 
-    def shown(self) -> list[Moment]:
-        return [m for m in self.moments if self.all_box.isChecked() or not (m.agrees or m.even)]
+    def shown(self) -> tuple[Moment, ...]:
+        return listed(self.moments, self.all_box.isChecked())
 
     def _fill(self) -> None:
         shown = self.shown()
@@ -136,8 +141,10 @@ class ReviewDialog(QDialog):
             self.accept()
 
 
-def ask_review(parent: QWidget, match: Match, moments: tuple[Moment, ...]) -> int | None:
-    """The step of the decision to show in a replay, or None when the dialog was only read."""
-    dialog = ReviewDialog(match, moments, parent)
+def ask_review(parent: QWidget, match: Match, moments: tuple[Moment, ...], every: bool,
+               at: int | None) -> tuple[int | None, bool]:
+    """The step of the decision to show in a replay (None when the dialog was only read), and
+    whether every decision was listed when it closed."""
+    dialog = ReviewDialog(match, moments, parent, every, at)
     dialog.exec()
-    return dialog.chosen
+    return dialog.chosen, dialog.all_box.isChecked()

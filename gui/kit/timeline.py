@@ -2,7 +2,9 @@
 
 It only asks for steps (`step_requested`) and is told which one shows (`show_step`), so the
 one who owns the match decides what a step looks like. The keys (Left/Right, Home/End, Space)
-work anywhere in the window while it shows: a replay has no other use for them.
+work anywhere in the window while it shows: a replay has no other use for them. A reviewed game
+(gui/review.py) also gives it stops, the decisions its review lists: "Decision" buttons and Page
+Up/Down go from one to the next (`stop_requested`), as a player goes through their mistakes.
 """
 from __future__ import annotations
 
@@ -21,11 +23,13 @@ SLIDER_MIN = 140  # px the slider keeps in the one-row arrangement
 
 class Timeline(QWidget):
     step_requested = Signal(int)
+    stop_requested = Signal(int)
     continue_requested = Signal()
 
     KEYS: tuple[tuple[str, str], ...] = (
         ("Left / Right", "Step back / forward"), ("Home / End", "First / last step"),
-        ("Space", "Play or pause"))
+        ("Space", "Play or pause"),
+        ("Page Up / Page Down", "Previous / next decision the review lists (after a review)"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,6 +38,7 @@ class Timeline(QWidget):
         self._step = 0
         self._steps = 0
         self._turns: tuple[int, ...] = (0,)
+        self._stops: tuple[int, ...] = ()
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="timelineSlider")
         self.slider.setToolTip("Drag to any step")
         self.slider.valueChanged.connect(self._on_slider)
@@ -44,6 +49,12 @@ class Timeline(QWidget):
         self.forward = self._button("timelineForward", "\u25b6", "Step forward (Right)",
                                     lambda: self._go(self._step + 1))
         self.last = self._button("timelineLast", "\u25b6|", "Last step (End)", lambda: self._go(self._steps))
+        self.previous_stop = self._button("timelinePreviousDecision", "\u25c0 Decision",
+                                          "The previous decision the review lists (Page Up)", lambda: self._stop(-1))
+        self.next_stop = self._button("timelineNextDecision", "Decision \u25b6",
+                                      "The next decision the review lists (Page Down)", lambda: self._stop(1))
+        for button in (self.previous_stop, self.next_stop):
+            button.hide()
         self.position = QLabel(objectName="timelineStep")
         self.turn = QSpinBox(objectName="timelineTurn")
         self.turn.setPrefix("Turn ")
@@ -80,19 +91,27 @@ class Timeline(QWidget):
                           (Qt.Key.Key_Right, lambda: self._go(self._step + 1)),
                           (Qt.Key.Key_Home, lambda: self._go(0)),
                           (Qt.Key.Key_End, lambda: self._go(self._steps)),
-                          (Qt.Key.Key_Space, self.toggle_play)):
+                          (Qt.Key.Key_Space, self.toggle_play),
+                          (Qt.Key.Key_PageUp, lambda: self._stop(-1)),
+                          (Qt.Key.Key_PageDown, lambda: self._stop(1))):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
 
     # --- one row where it fits, else the slider and Continue above the rest ---------------------
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         """Every pixel of height the timeline saves goes to the board."""
         super().resizeEvent(event)
-        width, one = event.size().width(), self._one_row_width()
+        self._fit(event.size().width())
+
+    def _fit(self, width: int) -> None:
+        one = self._one_row_width()
         self._arrange(2 if width >= one + self.tag.sizeHint().width() + 6 else 1 if width >= one else 0)
 
+    def _step_widgets(self) -> tuple[QWidget, ...]:
+        stops = (self.previous_stop, self.next_stop) if self._stops else ()
+        return (self.first, self.back, self.play, self.forward, self.last, *stops, self.position)
+
     def _one_row_width(self) -> int:
-        widgets = (self.first, self.back, self.play, self.forward, self.last, self.position, self.turn,
-                   self.speed, self.continue_button)
+        widgets = (*self._step_widgets(), self.turn, self.speed, self.continue_button)
         margins = self.layout().contentsMargins()
         return (sum(w.sizeHint().width() for w in widgets) + len(widgets) * 6 + SLIDER_MIN
                 + margins.left() + margins.right())
@@ -107,7 +126,7 @@ class Timeline(QWidget):
         for layout in self._rows:
             while layout.count():
                 layout.takeAt(0)
-        steps = (self.first, self.back, self.play, self.forward, self.last, self.position)
+        steps = self._step_widgets()
         self.tag.setVisible(mode != 1)  # the window's title says Replay too
         if one_row:
             for w in (self.tag, *steps) if mode == 2 else steps:
@@ -124,7 +143,7 @@ class Timeline(QWidget):
             row.addStretch(1)
 
     def _button(self, name: str, text: str, tip: str, slot: object) -> QPushButton:
-        button = QPushButton(text, objectName=name)
+        button = QPushButton(text, self, objectName=name)
         button.setToolTip(tip)
         set_role(button, "step")
         button.clicked.connect(lambda _=False: slot())
@@ -140,6 +159,22 @@ class Timeline(QWidget):
             w.blockSignals(False)
         self.turn.setSuffix(f" of {len(self._turns)}")
 
+    def set_stops(self, steps: tuple[int, ...]) -> None:
+        """The steps the Decision buttons go between (none hides them)."""
+        steps = tuple(sorted(set(steps)))
+        if steps == self._stops:
+            return
+        self._stops = steps
+        self._mode = -1
+        self._fit(self.width())
+        for button in (self.previous_stop, self.next_stop):
+            button.setVisible(bool(steps))
+        self._enable_stops()
+
+    def _enable_stops(self) -> None:
+        self.previous_stop.setEnabled(any(s < self._step for s in self._stops))
+        self.next_stop.setEnabled(any(s > self._step for s in self._stops))
+
     def show_step(self, step: int, turn: int, can_continue: bool = True) -> None:
         """Show `step` (and `turn`, an index into the turn starts) as the one on the board."""
         self._step = step
@@ -148,12 +183,13 @@ class Timeline(QWidget):
             w.setValue(value)
             w.blockSignals(False)
         self.position.setText(f"Step {step:,} of {self._steps:,}")
-        focus = QApplication.focusWidget()
         for button, on in ((self.first, step > 0), (self.back, step > 0),
                            (self.forward, step < self._steps), (self.last, step < self._steps)):
             button.setEnabled(on)
-            if button is focus and not on:
-                self.slider.setFocus()  # not the turn box, which would take the arrow keys
+        self._enable_stops()
+        if isinstance(focus := QApplication.focusWidget(), QPushButton) and focus.parent() is self \
+                and not focus.isEnabled():
+            self.slider.setFocus()  # not the turn box, which would take the arrow keys
         self.continue_button.setEnabled(can_continue)
         if step >= self._steps:
             self.pause()
@@ -192,6 +228,12 @@ class Timeline(QWidget):
         step = max(0, min(self._steps, step))
         if step != self._step:
             self.step_requested.emit(step)
+
+    def _stop(self, direction: int) -> None:
+        ahead = [s for s in self._stops if (s - self._step) * direction > 0]
+        if ahead:
+            self.pause()
+            self.stop_requested.emit(min(ahead) if direction > 0 else max(ahead))
 
     def _on_slider(self, value: int) -> None:
         self._go(value)

@@ -8,6 +8,7 @@ computer seats and hints out. Every action the view would apply is refused with 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
@@ -84,6 +85,8 @@ class ReplayHost(QObject):
         replay = controller.replay
         self.timeline.set_range(replay.steps, replay.turn_starts)
         self.timeline.step_requested.connect(self.go)
+        self._on_stop: Callable[[int], object] = self.go
+        self.timeline.stop_requested.connect(lambda step: self._on_stop(step))
         self.timeline.continue_requested.connect(self.continue_from_here)
         view.set_timeline(self.timeline)
         controller.set_public(view.PUBLIC_STATE)
@@ -95,6 +98,11 @@ class ReplayHost(QObject):
             self.view.replay_jumped(step)  # a throw lands when stepped or played onto, not jumped past
         self.controller.show(step)
         self._shown()
+
+    def set_stops(self, steps: tuple[int, ...], on_stop: Callable[[int], object]) -> None:
+        """The steps a review lists, for the timeline's Decision buttons; `on_stop` shows one."""
+        self._on_stop = on_stop
+        self.timeline.set_stops(steps)
 
     def _shown(self) -> None:
         step, match = self.controller.step, self.controller.match

@@ -18,7 +18,7 @@ from core.match import Match
 from gui.controller import MatchController
 from gui.review_dialog import ReviewDialog
 from tests.gui.drivers.window import WindowDriver
-from tests.gui.layout_check import check
+from tests.gui.layout_check import check, cut_text
 from tests.gui.window_helpers import new_window
 from tests.saves.make_saves import play
 from tests.gui.workers import workers_done  # noqa: F401 (autouse: searches end with each test)
@@ -48,13 +48,14 @@ def finished(game_id: str, seed: int, computers: dict[int, str | None] | None = 
     return play(Match.new(game_id, with_computers(setup, computers or {}), seed), random.Random(seed))
 
 
-def answered(monkeypatch, window, step=None):
-    """The dialog's answer replaced: what it was shown is kept, `step` is the row chosen."""
+def answered(monkeypatch, window, step=None, every=False):
+    """The dialog's answer replaced: what it was shown is kept, `step` is the row chosen and
+    `every` the state of "Show every decision" it closed with."""
     seen = []
 
-    def ask(match, moments):
-        seen.append((match, moments))
-        return step(moments) if callable(step) else step
+    def ask(match, moments, was_every, at):
+        seen.append((match, moments, was_every, at))
+        return (step(moments) if callable(step) else step), every
 
     monkeypatch.setattr(window, "ask_review", ask)
     tiny(monkeypatch)
@@ -86,7 +87,9 @@ def test_every_winner_page_reviews_the_game_and_shows_a_decision_in_the_replay(q
     from gui.review import moves_text
 
     advised = moves_text(match, moments[-1])[1]
-    assert window.statusBar().currentMessage() == (f"Step {moments[-1].step:,}: Ann's decision. "
+    listed = [m for m in moments if not (m.agrees or m.even)]
+    count = f" ({len(listed)} of {len(listed)} listed)" if moments[-1] in listed else ""
+    assert window.statusBar().currentMessage() == (f"Step {moments[-1].step:,}: Ann's decision{count}. "
                                                    f"The computer would: {advised}")
     assert not window.errors
 
@@ -456,3 +459,88 @@ def test_a_winner_page_between_people_loads_no_computer_player():
             "print(w.view.page, w.review_action.isEnabled(), 'core.ai.knowledge' in sys.modules)\n")
     out = run_fresh(code)[0].split()
     assert out == ["over", "True", "False"]
+
+
+# --- from one listed decision to the next, in the replay ------------------------------------------
+def test_the_timeline_goes_from_decision_to_decision_with_the_computers_move_marked(qtbot, monkeypatch, window):
+    from gui.kit.timeline import Timeline
+    from gui.review import moves_text
+
+    window.resize(1024, 640)
+    match = finished("domination", 7)
+    assert window._install(MatchController(match))
+    seen = answered(monkeypatch, window, step=lambda moments: [m for m in moments if not (m.agrees or m.even)][1].step)
+    review_action(window).trigger()
+    moments = seen[0][1]
+    listed = [m for m in moments if not (m.agrees or m.even)]
+    assert len(listed) >= 3 and len(listed) < len(moments)
+    timeline = window.view.findChild(Timeline)
+    previous, following = timeline.previous_stop, timeline.next_stop
+    assert previous.isVisibleTo(window) and following.isVisibleTo(window)
+    assert cut_text(window, timeline) == [], "the Decision buttons fit a 1024-wide window"
+    marks = []
+    view = window.view
+    real_mark = type(view).mark_hint
+    monkeypatch.setattr(type(view), "mark_hint", lambda self, hint: (marks.append(hint), real_mark(self, hint)))
+    qtbot.mouseClick(following, Qt.MouseButton.LeftButton)
+    assert window.controller.step == listed[2].step, "past the unlisted decisions between"
+    view.refresh()
+    assert marks and marks[-1].action == listed[2].advised
+    advised = moves_text(match, listed[2])[1]
+    name = match.setup.players[listed[2].seat].name
+    assert window.statusBar().currentMessage() == (f"Step {listed[2].step:,}: {name}'s decision (3 of {len(listed)} "
+                                                   f"listed). The computer would: {advised}")
+    keys = WindowDriver(window)
+    keys.activate_window()
+    keys.press(Qt.Key.Key_PageUp)
+    keys.press(Qt.Key.Key_PageUp)
+    assert window.controller.step == listed[0].step and not previous.isEnabled() and following.isEnabled()
+    keys.press(Qt.Key.Key_PageUp)
+    assert window.controller.step == listed[0].step, "nothing before the first"
+    timeline.step_requested.emit(match.steps)
+    assert not following.isEnabled() and previous.isEnabled()
+    assert len(seen) == 1
+
+
+def test_every_decision_asked_for_is_stepped_and_kept_for_the_next_look(qtbot, monkeypatch, window):
+    from gui.kit.timeline import Timeline
+
+    match = finished("throwdown", 6)
+    assert window._install(MatchController(match))
+    seen = answered(monkeypatch, window, step=lambda moments: moments[0].step, every=True)
+    review_action(window).trigger()
+    moments = seen[0][1]
+    assert seen[0][2:] == (False, None), "the first look lists the differences, from no step"
+    timeline = window.view.findChild(Timeline)
+    for moment in moments[1:3]:
+        timeline.next_stop.click()
+        assert window.controller.step == moment.step, "every decision, the computer's own choices too"
+    review_action(window).trigger()
+    assert seen[1][2:] == (True, moments[2].step), "the list as it was left, at the step shown"
+
+
+def test_a_reopened_dialog_starts_on_the_decision_shown(qtbot, window):
+    match, moments, _ = dialog_for(window, "solitaire", 5)
+    step = moments[3].step
+    dialog = ReviewDialog(match, moments, window, every=True, at=step)
+    qtbot.addWidget(dialog)
+    assert dialog.all_box.isChecked() and dialog.table.rowCount() == len(moments)
+    assert int(dialog.table.item(dialog.table.currentRow(), 0).text()) == step and dialog.show_button.isEnabled()
+    hidden = next(m for m in moments if m.agrees)
+    dialog = ReviewDialog(match, moments, window, at=hidden.step)
+    qtbot.addWidget(dialog)
+    assert not dialog.table.selectedItems(), "a decision not listed selects nothing"
+
+
+def test_without_a_review_the_timeline_has_no_decision_buttons(qtbot, window):
+    from gui.kit.timeline import Timeline
+    from gui.replay import open_replay
+
+    assert open_replay(window, finished("impact", 4), "impact.battlebox.json")
+    timeline = window.view.findChild(Timeline)
+    assert not timeline.previous_stop.isVisibleTo(window) and not timeline.next_stop.isVisibleTo(window)
+    step = window.controller.step
+    keys = WindowDriver(window)
+    keys.activate_window()
+    keys.press(Qt.Key.Key_PageDown)
+    assert window.controller.step == step
