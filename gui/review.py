@@ -133,11 +133,14 @@ def show_step(window: MainWindow, reviewed: Reviewed, step: int) -> bool:
     stops = listed(reviewed.moments, reviewed.every)
     host.set_stops(tuple(m.step for m in stops), lambda at: show_step(window, reviewed, at))
     host.go(step)
-    window.view.show_advice(Hint(moment.advised, moment.advised_why))
-    name, advised = match.setup.players[moment.seat].name, moves_text(match, moment)[1]
+    name = match.setup.players[moment.seat].name
     place = [m.step for m in stops].index(step) + 1 if moment in stops else None
-    count = f" ({place} of {len(stops)} listed)" if place else ""
-    window.statusBar().showMessage(f"Step {step:,}: {name}'s decision{count}. The computer would: {advised}", 15000)
+    decision = f"Step {step:,}: {name}'s decision" + (f" ({place} of {len(stops)} listed)" if place else "")
+    played, advised = moves_text(match, moment)
+    words = (f"{name} played: {played}\nThe computer (Normal) would "
+             + ("have made the same move." if moment.agrees else f"rather: {advised}"))
+    window.view.show_advice(Hint(moment.advised, moment.advised_why), words)
+    window.statusBar().showMessage(f"{decision}. Page Up / Page Down go to the other decisions listed.", 15000)
     return True
 
 

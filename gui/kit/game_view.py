@@ -431,9 +431,12 @@ class GameView(QWidget):
         return humans[0] if len(humans) == 1 else None
 
     def update_hints(self) -> None:
-        """Show the bar while View → Hints is on; a shown hint lasts while its position does."""
+        """Show the bar while View → Hints is on, or a replay shows a reviewed decision's advice; a
+        shown hint lasts while its position does."""
         on = storage.hints_on() and not self.replaying
-        self.hint_bar.setVisible(on)
+        advising = self.replaying and self._advice is not None and self._advice[0] == self.match.steps
+        self.hint_bar.setVisible(on or advising)
+        self.hint_bar.button.setVisible(not advising)
         if self._hint_at is not None and (not on or not self._hint_holds()):
             self._drop_hint()
         self.log_notes = [(step, line) for step, line in self.log_notes if step <= self.match.steps]
@@ -494,11 +497,13 @@ class GameView(QWidget):
         if hint is not None and storage.hints_on() and self._hint_holds():
             self.controller.apply(hint.action)
 
-    def show_advice(self, hint: Any) -> None:
+    def show_advice(self, hint: Any, words: str) -> None:
         """A replay at a reviewed decision: the computer's move there is marked as a hint's would
-        be, until the replay moves to another step."""
+        be, and `words` stand in the hint bar, until the replay moves to another step."""
         self._advice = (self.match.steps, hint)
+        self.hint_bar.say(words)
         self.mark_hint(hint)
+        self.update_hints()
 
     def mark_hint(self, hint: Any) -> None:
         """Show on the board where `hint` (core.ai.hints.Hint) points; None: take the mark away.

@@ -158,6 +158,11 @@ class Timeline(QWidget):
             w.setRange(1 if w is self.turn else 0, top)
             w.blockSignals(False)
         self.turn.setSuffix(f" of {len(self._turns)}")
+        shown = self.position.text()
+        self.position.ensurePolished()  # in the style sheet's font
+        self.position.setText(f"Step {steps:,} of {steps:,}")  # the rows are arranged for the widest step
+        self.position.setMinimumWidth(self.position.sizeHint().width())
+        self.position.setText(shown)
 
     def set_stops(self, steps: tuple[int, ...]) -> None:
         """The steps the Decision buttons go between (none hides them)."""

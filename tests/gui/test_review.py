@@ -86,11 +86,16 @@ def test_every_winner_page_reviews_the_game_and_shows_a_decision_in_the_replay(q
     assert window.controller.step == moments[-1].step
     from gui.review import moves_text
 
-    advised = moves_text(match, moments[-1])[1]
+    played, advised = moves_text(match, moments[-1])
     listed = [m for m in moments if not (m.agrees or m.even)]
     count = f" ({len(listed)} of {len(listed)} listed)" if moments[-1] in listed else ""
-    assert window.statusBar().currentMessage() == (f"Step {moments[-1].step:,}: Ann's decision{count}. "
-                                                   f"The computer would: {advised}")
+    decision = f"Step {moments[-1].step:,}: Ann's decision{count}."
+    bar = window.view.hint_bar
+    assert bar.isVisibleTo(window) and not bar.button.isVisibleTo(window), "the advice, with no Hint to ask"
+    assert bar.advice.text().startswith(f"Ann played: {played}\nThe computer (Normal) would ")
+    assert bar.advice.text().endswith("have made the same move." if moments[-1].agrees else f"rather: {advised}")
+    assert window.statusBar().currentMessage().startswith(decision)
+    assert not check(window)["cut"]
     assert not window.errors
 
 
@@ -488,8 +493,11 @@ def test_the_timeline_goes_from_decision_to_decision_with_the_computers_move_mar
     assert marks and marks[-1].action == listed[2].advised
     advised = moves_text(match, listed[2])[1]
     name = match.setup.players[listed[2].seat].name
-    assert window.statusBar().currentMessage() == (f"Step {listed[2].step:,}: {name}'s decision (3 of {len(listed)} "
-                                                   f"listed). The computer would: {advised}")
+    words = view.hint_bar.advice.text()
+    assert words.startswith(f"{name} played: ")
+    assert window.statusBar().currentMessage().startswith(
+        f"Step {listed[2].step:,}: {name}'s decision (3 of {len(listed)} listed).")
+    assert words.endswith(f"The computer (Normal) would rather: {advised}") and view.hint_bar.isVisibleTo(window)
     keys = WindowDriver(window)
     keys.activate_window()
     keys.press(Qt.Key.Key_PageUp)
@@ -499,6 +507,7 @@ def test_the_timeline_goes_from_decision_to_decision_with_the_computers_move_mar
     assert window.controller.step == listed[0].step, "nothing before the first"
     timeline.step_requested.emit(match.steps)
     assert not following.isEnabled() and previous.isEnabled()
+    assert not view.hint_bar.isVisibleTo(window), "the advice goes with its step"
     assert len(seen) == 1
 
 
