@@ -138,6 +138,7 @@ class GameView(QWidget):
     finished_requested = Signal()
     again_requested = Signal()  # the winner page's "Play again" (gui/again.py)
     review_requested = Signal()  # the winner page's "Review" (gui/review.py)
+    advice_tried = Signal(object)  # a replay's advice, to be made in a new game from its step
     log_noted = Signal()  # a line joined `log_notes` (a hint was used): the window redraws its log
 
     PRIMARY_CONTROLS: tuple[str, ...] = ()  # object names of the controls a player uses most
@@ -494,14 +495,17 @@ class GameView(QWidget):
     def play_hint(self) -> None:
         """Make the shown hint's move for its seat, as that player's own gesture would."""
         hint = self._hint
-        if hint is not None and storage.hints_on() and self._hint_holds():
+        if self.replaying:
+            if self._advice is not None and self._advice[0] == self.match.steps:
+                self.advice_tried.emit(self._advice[1].action)
+        elif hint is not None and storage.hints_on() and self._hint_holds():
             self.controller.apply(hint.action)
 
     def show_advice(self, hint: Any, words: str) -> None:
         """A replay at a reviewed decision: the computer's move there is marked as a hint's would
         be, and `words` stand in the hint bar, until the replay moves to another step."""
         self._advice = (self.match.steps, hint)
-        self.hint_bar.say(words)
+        self.hint_bar.say(words, playable=True, trial=True)
         self.mark_hint(hint)
         self.update_hints()
 

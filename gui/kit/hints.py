@@ -21,6 +21,8 @@ KEYS = ((SHORTCUT, "Ask for a hint: what the Normal computer would do, and why (
         (PLAY_SHORTCUT, "Play the hint shown, as if you had made the move yourself"))
 _TIP = f"What the Normal computer would do in your place, and why in numbers ({SHORTCUT})"
 _PLAY_TIP = f"Make the move the hint advises, as if you had made it yourself ({PLAY_SHORTCUT})"
+_TRY_TIP = (f"Continue from here as a new game, with the computer's move made and fresh throws after it; "
+            f"the replayed game is not changed ({PLAY_SHORTCUT})")
 
 
 class HintBar(QFrame):
@@ -50,9 +52,12 @@ class HintBar(QFrame):
         """The Hint button's tooltip: what it does, or why it is greyed now."""
         self.button.setToolTip(_TIP if reason is None else f"{reason} ({SHORTCUT} asks when it is your turn)")
 
-    def say(self, text: str, playable: bool = False) -> None:
-        """Show `text`; `playable` while it is a hint whose move can still be made."""
+    def say(self, text: str, playable: bool = False, trial: bool = False) -> None:
+        """Show `text`; `playable` while it is a hint whose move can still be made, and `trial`
+        when the move is a replay's advice, made in a new game from the step (gui/review.py)."""
         self.advice.setText(text)
+        self.play.setText("Try it" if trial else "Play it")
+        self.play.setToolTip(_TRY_TIP if trial else _PLAY_TIP)
         self.play.setVisible(playable)
 
 

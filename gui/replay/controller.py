@@ -89,6 +89,7 @@ class ReplayHost(QObject):
         self.timeline.stop_requested.connect(lambda step: self._on_stop(step))
         self.timeline.continue_requested.connect(self.continue_from_here)
         view.set_timeline(self.timeline)
+        view.advice_tried.connect(self.try_move)
         controller.set_public(view.PUBLIC_STATE)
         self._shown()
 
@@ -107,6 +108,17 @@ class ReplayHost(QObject):
     def _shown(self) -> None:
         step, match = self.controller.step, self.controller.match
         self.timeline.show_step(step, self.controller.replay.turn_of(step), can_continue=not match.is_over)
+
+    def try_move(self, action: Any) -> bool:
+        """A reviewed decision's advice made: Continue from here, then the move."""
+        step, title = self.controller.step, self.controller.origin
+        if not self.continue_from_here():
+            return False
+        window = self.window
+        if window.controller.apply(action):
+            window.statusBar().showMessage(f"A new game from step {step:,} of {title}, with the computer's move "
+                                           "made and fresh throws from here; the replayed game is unchanged.", 10000)
+        return True
 
     def continue_from_here(self) -> bool:
         """A new, untitled game from the step shown, with fresh throws from there on."""

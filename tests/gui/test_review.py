@@ -553,3 +553,24 @@ def test_without_a_review_the_timeline_has_no_decision_buttons(qtbot, window):
     keys.activate_window()
     keys.press(Qt.Key.Key_PageDown)
     assert window.controller.step == step
+
+
+def test_try_it_plays_the_computers_move_in_a_new_game_from_the_decision(qtbot, monkeypatch, window):
+    match = finished("domination", 7)
+    assert window._install(MatchController(match))
+    seen = answered(monkeypatch, window, step=lambda moments: next(
+        m.step for m in moments if not (m.agrees or m.even) and type(m.advised).__name__ == "Attack"))
+    review_action(window).trigger()
+    moment = next(m for m in seen[0][1] if m.step == window.controller.step)
+    steps, actions = match.steps, match.actions
+    bar = window.view.hint_bar
+    assert bar.play.isVisibleTo(window) and bar.play.text() == "Try it"
+    qtbot.mouseClick(bar.play, Qt.MouseButton.LeftButton)
+    new = window.controller
+    assert not new.replaying and new.dirty and new.origin is None
+    assert new.match.actions == actions[:moment.step] + (moment.advised,), "the computer's move, made"
+    assert new.match.actions[-1] != actions[moment.step], "not the move played"
+    assert match.steps == steps and match.actions == actions, "the replayed game is unchanged"
+    assert "with the computer's move made" in window.statusBar().currentMessage()
+    assert window.view.hint_bar.play.text() != "Try it" or not window.view.hint_bar.play.isVisibleTo(window)
+    assert not window.errors
