@@ -4,10 +4,10 @@ After the game a player wants to know where it turned: which of their choices th
 have made otherwise, and what the numbers said. The review (core/ai/review.py) asks the Normal
 computer at every decision a person made, off the UI thread with the window's progress dialog,
 and the dialog (gui/review_dialog.py) lists them; "Show in replay" opens the game as a replay at
-the decision, where "Continue from here" can try the other move, and the timeline's Decision
-buttons go on to the other decisions listed, each with the computer's move marked. It opens only
-on a finished game: every seat's choices are shown, and during play they would give away a seat's
-secrets.
+the decision, where "Try it" plays the computer's move in a new game from there, and the
+timeline's Decision buttons go on to the other decisions listed, each with the computer's move
+marked and worded. It opens only on a finished game: every seat's choices are shown, and during
+play they would give away a seat's secrets.
 Like seats.py, this module imports no Qt class, so the first window pays nothing for it.
 """
 from __future__ import annotations
