@@ -58,41 +58,35 @@ def result_label(object_name: str = "winnerSummary", role: str = "banner") -> Co
     return label
 
 
+def _end_button(text: str, name: str, clicked: SignalInstance, height: int, role: str | None,
+                tip: str | None = None) -> QPushButton:
+    """A winner page's button, which a replay lets through (`LEAVES_GAME`): it plays no move."""
+    button = QPushButton(text, objectName=name)
+    button.setMinimumHeight(height)
+    if role is not None:
+        set_role(button, role)
+    if tip is not None:
+        button.setToolTip(tip)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.clicked.connect(clicked)
+    button.setProperty(LEAVES_GAME, True)
+    return button
+
+
 def back_to_start(clicked: SignalInstance, height: int = 44) -> QPushButton:
     """The page's way out, the same primary button in every game."""
-    back = QPushButton("Back to start page", objectName="backToStart")
-    back.setMinimumHeight(height)
-    set_role(back, "primary")
-    back.setCursor(Qt.CursorShape.PointingHandCursor)
-    back.clicked.connect(clicked)
-    back.setProperty(LEAVES_GAME, True)
-    return back
+    return _end_button("Back to start page", "backToStart", clicked, height, "primary")
 
 
 def play_again(clicked: SignalInstance, height: int = 44, role: str = "primary") -> QPushButton:
     """The next game with the same players (gui/again.py), offered where the last one ended."""
-    again = QPushButton("Play again", objectName="playAgain")
-    again.setMinimumHeight(height)
-    again.setToolTip(AGAIN_TIP)
-    set_role(again, role)
-    again.setCursor(Qt.CursorShape.PointingHandCursor)
-    again.clicked.connect(clicked)
-    again.setProperty(LEAVES_GAME, True)
-    return again
+    return _end_button("Play again", "playAgain", clicked, height, role, AGAIN_TIP)
 
 
 def review_button(clicked: SignalInstance, height: int = 44, role: str | None = None) -> QPushButton:
     """The finished game's decisions beside the computer's (gui/review.py), a plain button beside
     the primary ones; the view hides it when only the computer played (`GameView._offer_review`)."""
-    review = QPushButton("Review", objectName="reviewGame")
-    review.setMinimumHeight(height)
-    if role is not None:
-        set_role(review, role)
-    review.setToolTip(REVIEW_TIP)
-    review.setCursor(Qt.CursorShape.PointingHandCursor)
-    review.clicked.connect(clicked)
-    review.setProperty(LEAVES_GAME, True)
-    return review
+    return _end_button("Review", "reviewGame", clicked, height, role, REVIEW_TIP)
 
 
 def end_buttons(*buttons: QPushButton, column: bool = False) -> QBoxLayout:
