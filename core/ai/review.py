@@ -80,6 +80,11 @@ def person_at(match: Any, seat: int, step: int) -> bool:
 def decisions(match: Any) -> list[tuple[int, int]]:
     """(step, seat) of every choice a person made that had an alternative: chance steps, a
     computer seat's moves and forced moves are left out."""
+    return [(step, seat) for step, seat, _ in _decided(match)]
+
+
+def _decided(match: Any) -> list[tuple[int, int, Any]]:
+    """`decisions` with the state each was made in, from one walk through the game."""
     game, out = match.game, []
     state = match.state_at(0)
     for step, action in enumerate(match.actions):
@@ -88,7 +93,7 @@ def decisions(match: Any) -> list[tuple[int, int]]:
         if actor != CHANCE and seats:
             seat = action_seat(action, seats[0])
             if seat in seats and person_at(match, seat, step) and not _forced(game, state, seat):
-                out.append((step, seat))
+                out.append((step, seat, state))
         state = game.apply(state, action)
     return out
 
@@ -121,10 +126,10 @@ def review(match: Any, seed: int, progress: Progress | None = None,
     game = match.game
     player = make_player(game.id, "normal", seed=seed, iterations=iterations)
     known = knowledge(game.id)
-    asked = decisions(match)
+    asked = _decided(match)
     moments = []
-    for done, (step, seat) in enumerate(asked, start=1):
-        view = game.view(match.state_at(step), seat)
+    for done, (step, seat, state) in enumerate(asked, start=1):
+        view = game.view(state, seat)
         played = match.actions[step]
         advised = player.choose_from_view(view, seat, step)
         moves = [played] if played == advised else [played, advised]
