@@ -62,6 +62,14 @@ def answered(monkeypatch, window, step=None, every=False):
     return seen
 
 
+def marks_made(monkeypatch, view) -> list:
+    """The hints `view` marks on its board from now on, each still drawn (None: the mark taken away)."""
+    marks = []
+    real_mark = type(view).mark_hint
+    monkeypatch.setattr(type(view), "mark_hint", lambda self, hint: (marks.append(hint), real_mark(self, hint)))
+    return marks
+
+
 def tiny(monkeypatch):
     """Every game's Normal on a tiny search budget: the review asks it once per decision."""
     for game_id in registry.GAMES:
@@ -437,11 +445,9 @@ def test_the_replay_marks_the_computers_move_until_it_moves_on(monkeypatch, wind
     assert window._install(MatchController(match))
     seen = answered(monkeypatch, window, step=lambda moments: next(
         m.step for m in moments if type(m.advised).__name__ == "Attack" and not m.agrees))
-    marks = []
     review_action(window).trigger()
     view = window.view
-    real_mark = type(view).mark_hint
-    monkeypatch.setattr(type(view), "mark_hint", lambda self, hint: (marks.append(hint), real_mark(self, hint)))
+    marks = marks_made(monkeypatch, view)
     moment = next(m for m in seen[0][1] if m.step == window.controller.step)
     view.refresh()  # a redraw keeps the mark
     assert marks and marks[-1].action == moment.advised
@@ -483,10 +489,8 @@ def test_the_timeline_goes_from_decision_to_decision_with_the_computers_move_mar
     previous, following = timeline.previous_stop, timeline.next_stop
     assert previous.isVisibleTo(window) and following.isVisibleTo(window)
     assert cut_text(window, timeline) == [], "the Decision buttons fit a 1024-wide window"
-    marks = []
     view = window.view
-    real_mark = type(view).mark_hint
-    monkeypatch.setattr(type(view), "mark_hint", lambda self, hint: (marks.append(hint), real_mark(self, hint)))
+    marks = marks_made(monkeypatch, view)
     qtbot.mouseClick(following, Qt.MouseButton.LeftButton)
     assert window.controller.step == listed[2].step, "past the unlisted decisions between"
     view.refresh()
