@@ -53,6 +53,7 @@ class ImpactView(GameView):
         super().__init__(controller, "impactView", parent)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self._scores: ImpactScores | None = None
+        self._throws = self.watch_throws()
 
         self.supplies = SupplyStrip()
         self.supplies.source_chosen.connect(self._on_source)
@@ -155,7 +156,9 @@ class ImpactView(GameView):
         self.supplies.render(state)
         last = self.match.actions[-1] if self.match.actions else None
         fresh = 0
-        if isinstance(last, Landing):
+        if not self._throws.fresh(self.match, (Landing, StartingDie)):
+            pass  # drawn already, jumped to in a replay, or entered at the table: nothing flies in
+        elif isinstance(last, Landing):
             fresh = min(len(last.faces), len(state.cauldron)) if not state.taken else 0
         elif isinstance(last, StartingDie):
             fresh = 1

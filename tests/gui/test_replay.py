@@ -175,3 +175,28 @@ def test_a_jump_lands_no_throw_and_a_step_onto_one_lands_it(qtbot, monkeypatch, 
     host.go(throws[3])
     host.go(throws[3] + 1)  # one step forward, onto the throw: it lands before the players' eyes
     assert view.banner.text().endswith("the fighters land") or view.panel.landing
+
+
+def test_an_impact_jump_flies_no_die_in_and_a_step_onto_a_landing_does(qtbot, monkeypatch, tmp_path):
+    """A jump onto a landing (the review's Decision buttons make many) had the dice already in the
+    cauldron fly in from outside it; a redraw at the same step flew them in again too."""
+    from core.impact.game import Landing
+    from gui.replay.controller import ReplayHost
+    from tests.gui.drivers.impact import ImpactDriver
+
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    window = new_window(qtbot, monkeypatch, tmp_path / "impact.battlebox.json")
+    match = play(Match.new("impact", None, 4), random.Random(4))
+    assert open_replay(window, match, "cauldron.battlebox.json")
+    host, view = window.view.findChild(ReplayHost), window.view
+    landings = [s + 1 for s, a in enumerate(match.actions) if isinstance(a, Landing) and a.faces]
+    onto = next(s for s in landings[2:] if match.state_at(s).cauldron and not match.state_at(s).taken)
+    host.go(onto)
+    assert view.page == "board" and not ImpactDriver(window).dice_in_flight(), "jumped onto: nothing flies"
+    host.go(onto - 1)
+    host.go(onto)  # stepped onto: the dice thrown fly in
+    driver = ImpactDriver(window)
+    assert driver.dice_in_flight()
+    qtbot.waitUntil(lambda: not driver.dice_in_flight(), timeout=5000)
+    view.refresh()
+    assert not ImpactDriver(window).dice_in_flight(), "a redraw at the same step does not throw them again"
