@@ -333,6 +333,11 @@ class CloutPlayView(GameView):
         self.prompt.ask(decisions.current_prompt(self))
 
     # --- the thrower sees the throw land --------------------------------------------------------------
+    def replay_jumped(self, step: int) -> None:
+        """A replay's jump lands no throw: the chips stand where the step leaves them."""
+        super().replay_jumped(step)
+        self._animated_steps = step
+
     def _fresh_landing(self) -> cg.Landed | None:
         """The simulated landing just applied and not yet shown, when it will be animated."""
         steps = len(self.match.actions)

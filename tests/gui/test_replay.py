@@ -200,3 +200,28 @@ def test_an_impact_jump_flies_no_die_in_and_a_step_onto_a_landing_does(qtbot, mo
     qtbot.waitUntil(lambda: not driver.dice_in_flight(), timeout=5000)
     view.refresh()
     assert not ImpactDriver(window).dice_in_flight(), "a redraw at the same step does not throw them again"
+
+
+def test_a_clout_jump_flies_no_chip_and_a_step_onto_a_landing_does(qtbot, monkeypatch, tmp_path):
+    """A jump onto a landing showed the chip flying in and "Your throw is landing" over the step."""
+    from core.clout.game import Landed
+    from gui.replay.controller import ReplayHost
+
+    monkeypatch.setenv("BATTLEBOX_ANIMATIONS", "1")
+    window = new_window(qtbot, monkeypatch, tmp_path / "clout.battlebox.json")
+    match = play(Match.new("clout", None, 4), random.Random(4))
+    assert open_replay(window, match, "area.battlebox.json")
+    host, view = window.view.findChild(ReplayHost), window.view
+    flown = None
+    for step in (s + 1 for s, a in enumerate(match.actions) if isinstance(a, Landed) and not a.out):
+        host.go(step - 1)
+        host.go(step)  # stepped onto: the throw flies and lands
+        if view.canvas.animating:
+            flown = step
+            break
+    assert flown is not None, "a step onto some landing shows it flying"
+    view.canvas.skip_animation()
+    assert open_replay(window, match, "area.battlebox.json")  # afresh, at step 0
+    host, view = window.view.findChild(ReplayHost), window.view
+    host.go(flown)
+    assert not view.canvas.animating and "landing" not in view.how.text(), "jumped onto: it stands"
